@@ -1,0 +1,340 @@
+"""Build the Krig website: `site/` in, a static `dist/` out.
+
+    python build.py            # write dist/
+    python build.py serve      # build, then serve dist/ on http://127.0.0.1:8000
+    python build.py catalogs   # extract messages.pot with Babel and update every messages.po
+
+The build renders every page from Jinja2 templates in six languages with the gettext catalogs, packages the
+engine as a wheel listed in a pyodide-lock.json (pyodide-lock's `add-wheels`), copies only the Pyodide files the
+page needs from the pinned npm package, draws the card pictures, writes a service worker that precaches
+everything under a content-hashed name, and precompresses every file for static hosts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import brotli
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+ROOT = Path(__file__).resolve().parent
+SITE = ROOT / "site"
+LOCALES = SITE / "locales"
+DIST = ROOT / "dist"
+NODE_MODULES = ROOT / "node_modules"
+WHEEL_LOCALES = SITE / "webapp" / "locales"  # compiled catalogs that ship inside the wheel
+
+sys.path.insert(0, str(SITE))
+from webapp.narrate import Narrator  # noqa: E402  (the site's own package, importable from site/)
+
+
+@dataclass(frozen=True)
+class Language:
+    code: str
+    name: str  # the language's name for itself, as the switcher shows it
+
+
+LANGUAGES = (
+    Language("en", "English"),
+    Language("ru", "Русский"),
+    Language("bn", "বাংলা"),
+    Language("sw", "Kiswahili"),
+    Language("fr", "Français"),
+    Language("id", "Bahasa Indonesia"),
+)
+
+PAGES = {"game": "index.html", "stats": "stats.html"}
+SCRIPTS = {"game": "js/game.js", "stats": "js/stats.js"}
+
+# Only what the page needs from the npm package (the lock file is ours, see write_lockfile).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+VENDOR_FILES = {"idb-keyval/dist/index.js": "vendor/idb-keyval.js"}
+BENGALI_FONTS = ("400", "700")
+
+CSP = "; ".join([
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+])
+
+# Fixed zip timestamps, so that an unchanged engine gives a byte-identical wheel and the same cache name.
+SOURCE_DATE_EPOCH = "1767225600"
+
+
+def build(dist: Path = DIST) -> Path:
+    """Write the whole site into `dist` and return it."""
+    if dist.exists():
+        shutil.rmtree(dist)
+    dist.mkdir(parents=True)
+    compile_catalogs()
+    copy_static(dist)
+    copy_pyodide(dist)
+    write_lockfile(dist, build_wheel(dist / "pyodide"))
+    write_cards(dist / "cards")
+    write_fonts(dist / "fonts")
+    render_pages(dist)
+    write_manifest(dist)
+    write_service_worker(dist)
+    precompress(dist)
+    return dist
+
+
+# Catalogs
+
+
+def compile_catalogs() -> None:
+    """Compile every messages.po into the .mo that both Jinja2 (here) and Python's gettext (in Pyodide) read."""
+    for po_path in sorted(LOCALES.glob("*/LC_MESSAGES/messages.po")):
+        with po_path.open("rb") as f:
+            catalog = read_po(f, locale=po_path.parts[-3])
+        mo_path = WHEEL_LOCALES / po_path.relative_to(LOCALES).with_suffix(".mo")
+        mo_path.parent.mkdir(parents=True, exist_ok=True)
+        with mo_path.open("wb") as f:
+            write_mo(f, catalog)
+
+
+def update_catalogs() -> None:
+    """Extract messages.pot from the templates and the worker's Python, and merge it into every catalog."""
+    pot = LOCALES / "messages.pot"
+    pybabel = [sys.executable, "-m", "babel.messages.frontend"]
+    subprocess.run([*pybabel, "extract", "-F", str(ROOT / "babel.cfg"), "--no-location", "--sort-output",
+                    "--project", "Krig", "-c", "TRANSLATORS:", "-o", str(pot), "site"], cwd=ROOT, check=True)
+    for lang in LANGUAGES[1:]:
+        po = LOCALES / lang.code / "LC_MESSAGES" / "messages.po"
+        command = "update" if po.exists() else "init"
+        subprocess.run([*pybabel, command, "-i", str(pot), "-d", str(LOCALES), "-l", lang.code,
+                        *(["--no-fuzzy-matching", "--ignore-obsolete"] if command == "update" else [])],
+                       cwd=ROOT, check=True)
+
+
+# Pyodide and the engine wheel
+
+
+def copy_pyodide(dist: Path) -> None:
+    target = dist / "pyodide"
+    target.mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copy2(NODE_MODULES / "pyodide" / name, target / name)
+
+
+def build_wheel(target: Path) -> Path:
+    """Build the pure `krig` wheel (engine + webapp with its catalogs) into `target`."""
+    env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH}
+    scratch = ROOT / "build" / "wheel"
+    shutil.rmtree(scratch, ignore_errors=True)
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+                    "--wheel-dir", str(scratch), str(ROOT)], check=True, env=env)
+    (wheel,) = scratch.glob("krig-*.whl")
+    shutil.rmtree(ROOT / "build" / "lib", ignore_errors=True)  # setuptools' leftovers would go stale
+    return Path(shutil.copy2(wheel, target / wheel.name))
+
+
+def write_lockfile(dist: Path, wheel: Path) -> None:
+    """A pyodide-lock.json with the runtime's own `info` and our wheel, as `pyodide lockfile add-wheels` writes it.
+
+    The npm package's lock lists hundreds of packages whose wheels it does not ship; we start from its `info`
+    alone so that nothing can ask for a file that is not there.
+    """
+    npm_lock = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
+    base = ROOT / "build" / "pyodide-lock-base.json"
+    base.write_text(json.dumps({"info": npm_lock["info"], "packages": {}}))
+    output = dist / "pyodide" / "pyodide-lock.json"
+    subprocess.run([str(Path(sys.executable).with_name("pyodide")), "lockfile", "add-wheels", "--input", str(base),
+                    "--output", str(output), "--base-path", str(wheel.parent), str(wheel)],
+                   check=True, stdout=subprocess.DEVNULL)
+
+
+# Pages
+
+
+def render_pages(dist: Path) -> None:
+    env = Environment(loader=FileSystemLoader(SITE / "templates"), extensions=["jinja2.ext.i18n"],
+                      undefined=StrictUndefined, autoescape=True, trim_blocks=True, lstrip_blocks=True)
+    env.policies["ext.i18n.trimmed"] = True
+    env.globals.update(languages=LANGUAGES, csp=CSP)
+    for lang in LANGUAGES:
+        narrator = Narrator(lang.code)
+        env.install_gettext_translations(narrator.t, newstyle=False)
+        (dist / lang.code).mkdir()
+        for page, file in PAGES.items():
+            html = env.get_template(f"{page}.html").render(
+                lang=lang, page=page, page_file=file, root="../", script=SCRIPTS[page],
+                num=narrator.number, cards=narrator.cards())
+            (dist / lang.code / file).write_text(html)
+    env.install_null_translations()
+    (dist / "index.html").write_text(env.get_template("root.html").render(
+        description="Krig, the Norwegian War card game: play in your browser, offline and in private."))
+
+
+def card_svg(code: str) -> str:
+    """One card face: the rank in two corners and the suit in the middle."""
+    rank, suit = code[:-1], code[-1]
+    symbol = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[suit]
+    colour = "#c0192b" if suit in "DH" else "#111"
+    return f"""<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 70 98" width="70" height="98">
+<rect x="0.5" y="0.5" width="69" height="97" rx="6" fill="#fff" stroke="#555"/>
+<g fill="{colour}" font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold" text-anchor="middle">
+<text x="11" y="18" font-size="14">{rank}</text><text x="11" y="31" font-size="12">{symbol}</text>
+<text x="35" y="60" font-size="34">{symbol}</text>
+<g transform="rotate(180 35 49)"><text x="11" y="18" font-size="14">{rank}</text>\
+<text x="11" y="31" font-size="12">{symbol}</text></g>
+</g></svg>
+"""
+
+
+CARD_BACK = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 70 98" width="70" height="98">
+<defs><pattern id="p" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+<rect width="8" height="8" fill="#1d5c3a"/><rect width="4" height="8" fill="#2e7d52"/></pattern></defs>
+<rect x="0.5" y="0.5" width="69" height="97" rx="6" fill="#fff" stroke="#555"/>
+<rect x="5" y="5" width="60" height="88" rx="4" fill="url(#p)"/>
+</svg>
+"""
+
+
+def write_cards(target: Path) -> None:
+    target.mkdir()
+    for code in Narrator("en").cards():
+        (target / f"{code}.svg").write_text(card_svg(code))
+    (target / "back.svg").write_text(CARD_BACK)
+
+
+def write_fonts(target: Path) -> None:
+    """Self-host the Bengali subset of Noto Sans Bengali, so Bengali renders on machines without a Bengali font."""
+    source = NODE_MODULES / "@fontsource" / "noto-sans-bengali"
+    target.mkdir()
+    faces = []
+    for weight in BENGALI_FONTS:
+        name = f"noto-sans-bengali-bengali-{weight}-normal.woff2"
+        shutil.copy2(source / "files" / name, target / name)
+        faces.append(f"@font-face {{ font-family: 'Noto Sans Bengali'; font-style: normal; font-display: swap;"
+                     f" font-weight: {weight}; src: url({name}) format('woff2');"
+                     " unicode-range: U+0951-0952, U+0964-0965, U+0980-09FE, U+1CD0, U+1CD2, U+1CD5-1CD6,"
+                     " U+1CD8, U+1CE1, U+1CEA, U+1CED, U+1CF2, U+1CF5-1CF7, U+200C-200D, U+20B9, U+25CC, U+A8F1; }")
+    (target / "bengali.css").write_text("\n".join(faces) + "\n")
+
+
+def copy_static(dist: Path) -> None:
+    shutil.copytree(SITE / "static", dist, dirs_exist_ok=True)
+    for source, name in VENDOR_FILES.items():
+        (dist / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(NODE_MODULES / source, dist / name)
+
+
+def write_manifest(dist: Path) -> None:
+    manifest = {
+        "name": "Krig",
+        "short_name": "Krig",
+        "description": "The Norwegian War card game, offline and private.",
+        "start_url": "index.html",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": "#f4f1ea",
+        "theme_color": "#1d5c3a",
+        "icons": [
+            {"src": "icons/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+            {"src": "icons/icon-192.png", "sizes": "192x192", "type": "image/png"},
+            {"src": "icons/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any maskable"},
+        ],
+    }
+    (dist / "manifest.webmanifest").write_text(json.dumps(manifest, ensure_ascii=False, indent=2))
+
+
+# Offline
+
+
+def precache_list(dist: Path) -> list[str]:
+    """Every file a visitor may need offline, relative to the site root."""
+    skip = {"sw.js"}
+    return sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*")
+                  if p.is_file() and p.suffix not in {".br", ".gz"} and p.name not in skip
+                  and not p.relative_to(dist).as_posix().startswith(("bench/", "snapshot/")))
+
+
+def write_service_worker(dist: Path) -> None:
+    """sw.js with the precache list and a cache name made of the files' content hash."""
+    files = precache_list(dist)
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + hashlib.sha256((dist / name).read_bytes()).digest())
+    version = digest.hexdigest()[:16]
+    source = (SITE / "sw.js").read_text()
+    precache = json.dumps({"version": version, "files": files}, separators=(",", ":"))
+    (dist / "sw.js").write_text(source.replace('"__PRECACHE__"', precache))
+
+
+def precompress(dist: Path) -> None:
+    """Write `.br` and `.gz` beside every file, for static hosts that serve them."""
+    for path in [p for p in dist.rglob("*") if p.is_file()]:
+        data = path.read_bytes()
+        path.with_name(path.name + ".br").write_bytes(brotli.compress(data, quality=11))
+        path.with_name(path.name + ".gz").write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+
+
+# Serving
+
+
+class Handler(SimpleHTTPRequestHandler):
+    """Serves dist/ with the types that streaming wasm compilation and module workers need."""
+
+    extensions_map = {
+        **SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+        ".webmanifest": "application/manifest+json",
+        ".whl": "application/zip",
+        ".woff2": "font/woff2",
+    }
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass  # keep the console for the address and errors
+
+
+def make_server(dist: Path = DIST, port: int = 8000, host: str = "127.0.0.1") -> ThreadingHTTPServer:
+    return ThreadingHTTPServer((host, port), partial(Handler, directory=str(dist)))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", nargs="?", default="build", choices=["build", "serve", "catalogs"])
+    parser.add_argument("--port", type=int, default=8000, help="port for `serve` (default 8000)")
+    parser.add_argument("--out", type=Path, default=DIST, help="output folder (default dist/)")
+    args = parser.parse_args(argv)
+    if args.command == "catalogs":
+        update_catalogs()
+        return
+    dist = build(args.out)
+    print(f"built {dist}")
+    if args.command == "serve":
+        server = make_server(dist, args.port)
+        print(f"serving Krig on http://127.0.0.1:{args.port}/ (Ctrl+C stops)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+
+
+if __name__ == "__main__":
+    main()

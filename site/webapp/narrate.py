@@ -1,0 +1,144 @@
+"""What the page says about the game, in the visitor's language.
+
+Every sentence comes from the site's gettext catalogs (the same ones the templates use), so nothing is
+translated twice. A `Narrator` wraps one language:
+
+>>> from engine import Game
+>>> narrator = Narrator("en")
+>>> narrator.card("JS")
+'jack of spades'
+>>> narrator.number(1234)
+'1234'
+>>> Narrator("bn").number(12)
+'১২'
+"""
+
+from __future__ import annotations
+
+import gettext
+from pathlib import Path
+
+LOCALES = Path(__file__).parent / "locales"
+DOMAIN = "messages"
+
+
+
+def translations(lang: str) -> gettext.NullTranslations:
+    """The compiled catalog for `lang`, or the English source text when there is none (English itself)."""
+    return gettext.translation(DOMAIN, localedir=LOCALES, languages=[lang], fallback=True)
+
+
+class Narrator:
+    """Names, numbers and sentences for one language."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.t = translations(lang)
+        self.digits = self.t.pgettext("digits", "0123456789")
+
+    def __repr__(self) -> str:
+        return f"Narrator({self.lang!r})"
+
+    def number(self, n: int) -> str:
+        """`n` written with the language's customary digits."""
+        return str(n).translate(str.maketrans("0123456789", self.digits))
+
+    # Names
+
+    def seat(self, seat: int) -> str:
+        if seat == 0:
+            return self.t.gettext("You")
+        return self.t.gettext("CPU %(number)s") % {"number": self.number(seat)}
+
+    def rank(self, code: str) -> str:
+        """The rank's name as used inside a card's name: 'jack', '10'."""
+        t = self.t
+        names = {
+            "J": t.pgettext("card", "jack"),
+            "Q": t.pgettext("card", "queen"),
+            "K": t.pgettext("card", "king"),
+            "A": t.pgettext("card", "ace"),
+        }
+        rank = code[:-1]
+        return names.get(rank) or self.number(int(rank))
+
+    def ranks(self, code: str) -> str:
+        """The rank named as a tie: 'jacks', '10s' (the form that fits "Tie on …")."""
+        t = self.t
+        names = {
+            "2": t.pgettext("tie", "2s"),
+            "3": t.pgettext("tie", "3s"),
+            "4": t.pgettext("tie", "4s"),
+            "5": t.pgettext("tie", "5s"),
+            "6": t.pgettext("tie", "6s"),
+            "7": t.pgettext("tie", "7s"),
+            "8": t.pgettext("tie", "8s"),
+            "9": t.pgettext("tie", "9s"),
+            "10": t.pgettext("tie", "10s"),
+            "J": t.pgettext("tie", "jacks"),
+            "Q": t.pgettext("tie", "queens"),
+            "K": t.pgettext("tie", "kings"),
+            "A": t.pgettext("tie", "aces"),
+        }
+        return names[code[:-1]]
+
+    def suit(self, code: str) -> str:
+        t = self.t
+        names = {
+            "C": t.pgettext("card", "clubs"),
+            "D": t.pgettext("card", "diamonds"),
+            "H": t.pgettext("card", "hearts"),
+            "S": t.pgettext("card", "spades"),
+        }
+        return names[code[-1]]
+
+    def card(self, code: str) -> str:
+        """A card's full name, for text alternatives: 'jack of spades'."""
+        return self.t.gettext("%(rank)s of %(suit)s") % {"rank": self.rank(code), "suit": self.suit(code)}
+
+    def cards(self) -> dict[str, str]:
+        """All 52 card names, keyed by code."""
+        return {rank + suit: self.card(rank + suit) for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10",
+                                                                  "J", "Q", "K", "A") for suit in "CDHS"}
+
+    # Sentences
+
+    def wins_cards(self, seat: int, count: int) -> str:
+        n = self.number(count)
+        if seat == 0:
+            return self.t.ngettext("You win %(count)s card.", "You win %(count)s cards.", count) % {"count": n}
+        return self.t.ngettext("%(name)s wins %(count)s card.", "%(name)s wins %(count)s cards.", count) % {
+            "name": self.seat(seat), "count": n}
+
+    def tie(self, code: str, again: bool) -> str:
+        if again:
+            return self.t.gettext("Tie again on %(rank)s: another war!") % {"rank": self.ranks(code)}
+        return self.t.gettext("Tie on %(rank)s: war!") % {"rank": self.ranks(code)}
+
+    def out(self, seat: int) -> str:
+        if seat == 0:
+            return self.t.gettext("You are out of cards.")
+        return self.t.gettext("%(name)s is out of cards.") % {"name": self.seat(seat)}
+
+    def no_winner(self) -> str:
+        return self.t.gettext("Everyone in the war ran out of cards: nobody takes the pile.")
+
+    def shown(self, seat: int, code: str) -> str:
+        return self.t.gettext("%(name)s: %(card)s.") % {"name": self.seat(seat), "card": self.card(code)}
+
+    def result(self, result: str | None, winner: int | None) -> str:
+        """The end of the game, in one sentence (R11, R12)."""
+        t = self.t
+        if result == "win" and winner == 0:
+            return t.gettext("You win the game!")
+        if result == "win" and winner is not None:
+            return t.gettext("%(name)s wins the game.") % {"name": self.seat(winner)}
+        if result == "draw":
+            return t.gettext("The game is a draw: the last players ran out of cards in the same war.")
+        if result == "repetition":
+            return t.gettext("The game ends in a repetition: exactly the same hands came back, so it would go on "
+                             "forever. Nobody wins.")
+        return ""
+
+    def round_number(self, number: int) -> str:
+        return self.t.gettext("Round %(number)s") % {"number": self.number(number)}
