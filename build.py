@@ -284,11 +284,21 @@ def write_service_worker(dist: Path) -> None:
 
 
 def precompress(dist: Path) -> None:
-    """Write `.br` and `.gz` beside every file, for static hosts that serve them."""
+    """Write `.br` and `.gz` beside every file, for static hosts that serve them.
+
+    Brotli at its best quality takes half a minute on the wasm, so results are kept in build/ by content hash.
+    """
+    cache = ROOT / "build" / "compressed"
+    cache.mkdir(parents=True, exist_ok=True)
     for path in [p for p in dist.rglob("*") if p.is_file()]:
         data = path.read_bytes()
-        path.with_name(path.name + ".br").write_bytes(brotli.compress(data, quality=11))
-        path.with_name(path.name + ".gz").write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+        key = hashlib.sha256(data).hexdigest()
+        for suffix, compress in ((".br", lambda d: brotli.compress(d, quality=11)),
+                                 (".gz", lambda d: gzip.compress(d, compresslevel=9, mtime=0))):
+            cached = cache / (key + suffix)
+            if not cached.exists():
+                cached.write_bytes(compress(data))
+            shutil.copyfile(cached, path.with_name(path.name + suffix))
 
 
 # Serving

@@ -1,0 +1,25 @@
+# The two commands of the README: `make start` and `make test`. Both install what is missing first.
+.PHONY: start test setup build bench catalogs lint
+
+start: setup
+	.venv/bin/python build.py serve
+
+test: setup
+	scripts/setup.sh --browser
+	.venv/bin/ruff check .
+	.venv/bin/python -m pytest
+
+setup:
+	scripts/setup.sh
+
+build: setup
+	.venv/bin/python build.py
+
+bench: setup
+	.venv/bin/python benchmarks/engine.py
+
+catalogs: setup
+	.venv/bin/python build.py catalogs
+
+lint: setup
+	.venv/bin/ruff check .

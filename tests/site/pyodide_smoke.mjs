@@ -1,0 +1,30 @@
+// Load Pyodide from a built dist/ under Node.js, install the engine wheel through our pyodide-lock.json, and play.
+// Usage: node pyodide_smoke.mjs <dist>. Prints one JSON line with what the engine did inside Pyodide.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const dist = path.resolve(process.argv[2]);
+const indexURL = path.join(dist, "pyodide") + path.sep;
+const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL, lockFileURL: path.join(indexURL, "pyodide-lock.json") });
+await pyodide.loadPackage("krig");
+const out = pyodide.runPython(`
+import json, sys
+from engine import Game, simulate
+from webapp.narrate import Narrator
+
+game = Game.new(4, seed=2026)
+first = game.play_round().to_dict()
+game.play_to_end()
+stats = simulate(2, 20, seed=1)
+json.dumps({
+    "python": sys.version.split()[0],
+    "first_round_cards": len(first["pile"]),
+    "over": game.over,
+    "result": game.result,
+    "games": len(stats.rounds),
+    "russian": Narrator("ru").card("QD"),
+    "bengali_digits": Narrator("bn").number(52),
+})
+`);
+console.log(out);

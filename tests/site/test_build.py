@@ -1,0 +1,240 @@
+"""The built dist/: every page in six languages, valid, translated, self-contained, locked down, and complete."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import brotli
+import pytest
+
+import build
+
+LANGS = [lang.code for lang in build.LANGUAGES]
+PAGES = list(build.PAGES.values())
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+class Page(HTMLParser):
+    """A strict reading of one page: balanced tags, unique ids, and what a validator would complain about."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[str] = []
+        self.problems: list[str] = []
+        self.ids: list[str] = []
+        self.urls: list[str] = []
+        self.texts: list[str] = []
+        self.attrs_of: dict[str, list[dict[str, str | None]]] = {}
+        self.doctype = False
+        self.skip_text = 0
+        self.feed(html)
+        self.close()
+        if self.stack:
+            self.problems.append(f"unclosed: {self.stack}")
+
+    def handle_decl(self, decl: str) -> None:
+        self.doctype = decl.lower() == "doctype html"
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        self.attrs_of.setdefault(tag, []).append(a)
+        if "id" in a:
+            self.ids.append(a["id"] or "")
+        for name in ("href", "src", "action", "poster"):
+            if a.get(name):
+                self.urls.append(a[name] or "")
+        if "style" in a:
+            self.problems.append(f"inline style on <{tag}>")
+        if any(name.startswith("on") for name in a):
+            self.problems.append(f"inline event handler on <{tag}>")
+        if tag == "script" and a.get("type") != "application/json" and "src" not in a:
+            self.problems.append("inline script")
+        if tag in ("script", "style"):
+            self.skip_text += 1
+        if tag not in VOID:
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in VOID:
+            return
+        if not self.stack or self.stack[-1] != tag:
+            self.problems.append(f"</{tag}> closes <{self.stack[-1] if self.stack else None}>")
+            return
+        self.stack.pop()
+        if tag in ("script", "style"):
+            self.skip_text -= 1
+
+    def handle_data(self, data: str) -> None:
+        text = " ".join(data.split())
+        if text and not self.skip_text:
+            self.texts.append(text)
+
+
+def page(dist: Path, lang: str, file: str) -> Page:
+    return Page((dist / lang / file).read_text())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("file", PAGES)
+def test_every_page_exists_and_is_valid_html(dist: Path, lang: str, file: str) -> None:
+    p = page(dist, lang, file)
+    assert p.doctype
+    assert p.problems == []
+    assert len(p.ids) == len(set(p.ids)), "duplicate ids"
+    (html,) = p.attrs_of["html"]
+    assert html["lang"] == lang
+    assert len(p.attrs_of["h1"]) == 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("file", PAGES)
+def test_every_page_has_title_description_alternates_and_switcher(dist: Path, lang: str, file: str) -> None:
+    html = (dist / lang / file).read_text()
+    p = Page(html)
+    title = re.search(r"<title>(.+?)</title>", html)
+    assert title and title.group(1).strip()
+    (description,) = [m for m in p.attrs_of["meta"] if m.get("name") == "description"]
+    assert description["content"]
+    alternates = {a["hreflang"]: a["href"] for a in p.attrs_of["link"] if a.get("rel") == "alternate"}
+    assert set(alternates) == {*LANGS, "x-default"}
+    assert all(alternates[code] == f"../{code}/{file}" for code in LANGS)
+    switcher = [a for a in p.attrs_of["a"] if a.get("data-lang")]
+    assert {a["data-lang"] for a in switcher} == set(LANGS)
+    assert all(a["href"] == f"../{a['data-lang']}/{file}" for a in switcher)
+
+
+def test_faq_is_real_details_and_summary(dist: Path) -> None:
+    for lang in LANGS:
+        p = page(dist, lang, "index.html")
+        assert len(p.attrs_of["details"]) >= 10
+        assert len(p.attrs_of["summary"]) == len(p.attrs_of["details"])
+
+
+ALLOWED_SAME = {"Krig", "Norske kortspill", "English", "Русский", "বাংলা", "Kiswahili", "Français",
+                "Bahasa Indonesia", "Krig:"}
+COGNATES = {("fr", "Animation"), ("id", "normal")}  # words that really are the same in both languages
+
+
+@pytest.mark.parametrize("lang", LANGS[1:])
+@pytest.mark.parametrize("file", PAGES)
+def test_no_english_text_left_on_translated_pages(dist: Path, lang: str, file: str) -> None:
+    english = set(page(dist, "en", file).texts)
+    translated = page(dist, lang, file).texts
+    left = [t for t in translated if t in english and t not in ALLOWED_SAME and (lang, t) not in COGNATES and not re.fullmatch(r"[\d\W]+", t)]
+    assert left == []
+
+
+def test_bengali_pages_use_bengali_digits(dist: Path) -> None:
+    html = (dist / "bn" / "index.html").read_text()
+    assert '<option value="4">৪</option>' in html
+    assert "৫২" in html
+
+
+def all_text_files(dist: Path) -> list[Path]:
+    return [p for p in dist.rglob("*") if p.suffix in {".html", ".js", ".mjs", ".css", ".json", ".webmanifest"}]
+
+
+def test_no_url_points_to_another_origin(dist: Path) -> None:
+    for lang in LANGS:
+        for file in PAGES:
+            for url in page(dist, lang, file).urls:
+                assert not re.match(r"^([a-z]+:)?//", url), url
+    offenders = []
+    for path in all_text_files(dist):
+        if path.parent.name == "pyodide":
+            continue  # the runtime's own files mention its CDN as a default that our lockFileURL/indexURL replace
+        text = path.read_text()
+        offenders += [f"{path.name}: {m}" for m in re.findall(r"https?://[^\s\"'<>)]+", text)
+                      if not m.startswith(("http://www.w3.org/", "http://127.0.0.1"))]
+    assert offenders == []
+
+
+REQUIRED_CSP = ["default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "connect-src 'self'",
+                "object-src 'none'", "base-uri 'none'"]
+
+
+def test_every_page_has_a_strict_csp_and_referrer_policy(dist: Path) -> None:
+    for path in dist.rglob("*.html"):
+        p = Page(path.read_text())
+        (csp,) = [m["content"] for m in p.attrs_of["meta"] if m.get("http-equiv") == "Content-Security-Policy"]
+        assert csp is not None
+        for directive in REQUIRED_CSP:
+            assert directive in csp, (path, directive)
+        assert "unsafe-inline" not in csp and "unsafe-eval" not in csp.replace("wasm-unsafe-eval", "")
+        assert [m for m in p.attrs_of["meta"] if m.get("name") == "referrer"]
+
+
+def test_pyodide_files_and_engine_wheel_are_where_the_lock_file_says(dist: Path) -> None:
+    folder = dist / "pyodide"
+    lock = json.loads((folder / "pyodide-lock.json").read_text())
+    npm_lock = json.loads((build.NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
+    assert lock["info"]["abi_version"] == npm_lock["info"]["abi_version"]
+    assert set(lock["packages"]) == {"krig"}
+    krig = lock["packages"]["krig"]
+    wheel = folder / krig["file_name"]
+    assert wheel.exists() and wheel.name.endswith("-py3-none-any.whl")
+    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == krig["sha256"]
+    assert set(krig["imports"]) >= {"engine", "webapp"}
+    for name in build.PYODIDE_FILES:
+        assert (folder / name).read_bytes() == (build.NODE_MODULES / "pyodide" / name).read_bytes()
+
+
+def test_pyodide_version_is_pinned_exactly(dist: Path) -> None:
+    package = json.loads((build.ROOT / "package.json").read_text())
+    lock = json.loads((build.ROOT / "package-lock.json").read_text())
+    assert package["dependencies"]["pyodide"] == "314.0.7"
+    assert lock["packages"]["node_modules/pyodide"]["version"] == "314.0.7"
+    assert all(re.fullmatch(r"\d+\.\d+\.\d+", v) for v in package["dependencies"].values())
+
+
+def test_the_wheel_is_reproducible(dist: Path, tmp_path: Path) -> None:
+    again = build.build_wheel(tmp_path)
+    (first,) = (dist / "pyodide").glob("*.whl")
+    assert again.read_bytes() == first.read_bytes()
+
+
+def test_service_worker_precaches_every_page_and_pyodide(dist: Path) -> None:
+    sw = (dist / "sw.js").read_text()
+    assert "__PRECACHE__" not in sw
+    precache = json.loads(re.search(r"const PRECACHE = (\{.*\});\n", sw).group(1))
+    files = set(precache["files"])
+    for lang in LANGS:
+        assert {f"{lang}/index.html", f"{lang}/stats.html"} <= files
+    assert {"index.html", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
+            "manifest.webmanifest", "cards/back.svg", "cards/AS.svg"} <= files
+    assert all((dist / f).is_file() for f in files)
+    assert re.fullmatch(r"[0-9a-f]{16}", precache["version"])
+
+
+def test_every_file_is_precompressed(dist: Path) -> None:
+    originals = [p for p in dist.rglob("*") if p.is_file() and p.suffix not in {".br", ".gz"}]
+    for path in originals:
+        br, gz = path.with_name(path.name + ".br"), path.with_name(path.name + ".gz")
+        assert br.exists() and gz.exists(), path
+    sample = dist / "en" / "index.html"
+    assert brotli.decompress(sample.with_name("index.html.br").read_bytes()) == sample.read_bytes()
+    assert gzip.decompress(sample.with_name("index.html.gz").read_bytes()) == sample.read_bytes()
+
+
+def test_bengali_font_is_self_hosted(dist: Path) -> None:
+    css = (dist / "fonts" / "bengali.css").read_text()
+    fonts = re.findall(r"url\(([^)]+)\)", css)
+    assert fonts and all((dist / "fonts" / f).stat().st_size > 10_000 for f in fonts)
+    assert "../fonts/bengali.css" in (dist / "bn" / "index.html").read_text()
+
+
+def test_root_page_lists_every_language_without_scripts(dist: Path) -> None:
+    p = Page((dist / "index.html").read_text())
+    assert p.problems == []
+    links = {a["data-lang"]: a["href"] for a in p.attrs_of["a"] if a.get("data-lang")}
+    assert links == {code: f"{code}/index.html" for code in LANGS}
+
+
+def test_serve_types(dist: Path) -> None:
+    assert build.Handler.extensions_map[".wasm"] == "application/wasm"
+    assert build.Handler.extensions_map[".mjs"] == "text/javascript"
