@@ -63,6 +63,7 @@ SCRIPTS = {"game": "js/game.js", "stats": "js/stats.js"}
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 VENDOR_FILES = {"idb-keyval/dist/index.js": "vendor/idb-keyval.js"}
 BENGALI_FONTS = ("400", "700")
+SNAPSHOT = "snapshot/krig.snapshot"
 
 CSP = "; ".join([
     "default-src 'self'",
@@ -91,6 +92,7 @@ def build(dist: Path = DIST) -> Path:
     copy_static(dist)
     copy_pyodide(dist)
     write_lockfile(dist, build_wheel(dist / "pyodide"))
+    write_snapshot(dist)
     write_cards(dist / "cards")
     write_fonts(dist / "fonts")
     render_pages(dist)
@@ -162,6 +164,15 @@ def write_lockfile(dist: Path, wheel: Path) -> None:
     output = dist / "pyodide" / "pyodide-lock.json"
     subprocess.run([str(Path(sys.executable).with_name("pyodide")), "lockfile", "add-wheels", "--input", str(base),
                     "--output", str(output), "--base-path", str(wheel.parent), str(wheel)],
+                   check=True, stdout=subprocess.DEVNULL)
+
+
+def write_snapshot(dist: Path) -> None:
+    """A Pyodide memory snapshot with the engine and every catalog imported, for the worker's fast warm start.
+
+    It is not precached: the page fetches it in the background once a first visit is over (see js/worker.js).
+    """
+    subprocess.run(["node", str(ROOT / "tools" / "make_snapshot.mjs"), str(dist), str(dist / SNAPSHOT)],
                    check=True, stdout=subprocess.DEVNULL)
 
 
@@ -293,7 +304,8 @@ def precompress(dist: Path) -> None:
     for path in [p for p in dist.rglob("*") if p.is_file()]:
         data = path.read_bytes()
         key = hashlib.sha256(data).hexdigest()
-        for suffix, compress in ((".br", lambda d: brotli.compress(d, quality=11)),
+        quality = 11 if len(data) < 16_000_000 else 5  # the 31 MB snapshot changes every build: keep it quick
+        for suffix, compress in ((".br", lambda d: brotli.compress(d, quality=quality)),
                                  (".gz", lambda d: gzip.compress(d, compresslevel=9, mtime=0))):
             cached = cache / (key + suffix)
             if not cached.exists():

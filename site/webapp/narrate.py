@@ -16,6 +16,7 @@ translated twice. A `Narrator` wraps one language:
 from __future__ import annotations
 
 import gettext
+from functools import cache
 from pathlib import Path
 
 LOCALES = Path(__file__).parent / "locales"
@@ -23,9 +24,16 @@ DOMAIN = "messages"
 
 
 
+@cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The compiled catalog for `lang`, or the English source text when there is none (English itself)."""
     return gettext.translation(DOMAIN, localedir=LOCALES, languages=[lang], fallback=True)
+
+
+def preload() -> None:
+    """Read every catalog now: a Pyodide memory snapshot keeps what is in memory, not the files."""
+    for folder in LOCALES.iterdir():
+        translations(folder.name)
 
 
 class Narrator:
@@ -139,6 +147,11 @@ class Narrator:
             return t.gettext("The game ends in a repetition: exactly the same hands came back, so it would go on "
                              "forever. Nobody wins.")
         return ""
+
+    def finished(self, rounds: int) -> str:
+        """What the "Finish the game" button did."""
+        return self.t.ngettext("Played the last %(count)s round at once.", "Played the last %(count)s rounds at once.",
+                               rounds) % {"count": self.number(rounds)}
 
     def round_number(self, number: int) -> str:
         return self.t.gettext("Round %(number)s") % {"number": self.number(number)}
