@@ -1,0 +1,95 @@
+"""Card codes, ranks and the deck (R2, R4).
+
+Inside the engine a card is a small int, ``rank * 4 + suit``, so that the rank is
+``card >> 2`` and a hand fits in ``bytes``. The outside world only sees codes:
+
+>>> parse("10H"), code(34), rank_of(parse("AS"))
+(34, '10H', 12)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUITS = ("C", "D", "H", "S")
+CODES = tuple(r + s for r in RANKS for s in SUITS)
+CARDS = {c: i for i, c in enumerate(CODES)}
+RANK = tuple(i >> 2 for i in range(52))
+"""``RANK[card]`` is the card's rank, 0 for a 2 up to 12 for an ace."""
+
+
+def parse(text: object) -> int:
+    """The card for a code such as ``"QD"``; ``ValueError`` for anything else.
+
+    >>> parse("2C"), parse("AS")
+    (0, 51)
+    """
+    card = CARDS.get(text) if isinstance(text, str) else None
+    if card is None:
+        raise ValueError(f"not a card code: {describe(text)} (use rank then suit, e.g. 10H, AS, 2C)")
+    return card
+
+
+def code(card: int) -> str:
+    """The code of a card: ``code(0) == "2C"``."""
+    return CODES[card]
+
+
+def codes(cards: Iterable[int]) -> list[str]:
+    """Codes for several cards: ``codes([0, 51]) == ["2C", "AS"]``."""
+    return [CODES[c] for c in cards]
+
+
+def rank_of(card: int) -> int:
+    """The rank of a card, 0 (a 2) to 12 (an ace): ``rank_of(parse("KH")) == 11``."""
+    return card >> 2
+
+
+def parse_cards(texts: object, what: str, limit: int = 52) -> list[int]:
+    """Parse a list of codes, refusing non-lists, overlong lists and duplicates.
+
+    >>> parse_cards(["AS", "2C"], "hand")
+    [51, 0]
+    """
+    if isinstance(texts, (str, bytes)) or not isinstance(texts, Sequence):
+        raise ValueError(f"{what} must be a list of card codes, not {describe(texts)}")
+    if len(texts) > limit:
+        raise ValueError(f"{what} has {len(texts)} cards, more than {limit}")
+    cards = [parse(t) for t in texts]
+    if len(set(cards)) != len(cards):
+        raise ValueError(f"{what} has a duplicated card")
+    return cards
+
+
+def deal(deck: Sequence[int], players: int) -> tuple[list[list[int]], int | None]:
+    """Deal a 52-card deck, top first, one card at a time in seat order (R3).
+
+    Returns the hands and the set-aside bottom card (3 players) or ``None``.
+
+    >>> hands, aside = deal(list(range(52)), 4)
+    >>> hands[1][:3], aside
+    ([1, 5, 9], None)
+    """
+    dealt = len(deck) - len(deck) % players
+    hands = [list(deck[seat:dealt:players]) for seat in range(players)]
+    return hands, (deck[dealt] if dealt < len(deck) else None)
+
+
+def describe(value: object) -> str:
+    """A short, safe description of any value for error messages.
+
+    Never formats huge ints or deep containers (which could raise on their own).
+
+    >>> describe(10**5000), describe("x" * 100)[:12], describe([[[]]])
+    ('a huge int', "'xxxxxxxxxxx", 'a list')
+    """
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, int):
+        return repr(value) if value.bit_length() <= 64 else "a huge int"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        return repr(value[:20]) + ("…" if len(value) > 20 else "")
+    return f"a {type(value).__name__}"

@@ -1,0 +1,226 @@
+"""The command line: ``python -m engine play`` and ``python -m engine simulate``.
+
+>>> main(["simulate", "--games", "3", "--seed", "1"])  # doctest: +ELLIPSIS
+Simulated 3 games, 2 players, shuffled order, seed 1
+...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from collections.abc import Sequence
+
+from .game import Game, Round
+from .simulate import ORDERS, Stats, simulate
+
+EPILOG = """\
+examples:
+  python -m engine play                      a 2-player game, played to the end
+  python -m engine play --players 4 --step   press Enter for each round
+  python -m engine play --seed 42 --order played
+  python -m engine simulate --games 10000 --players 3
+  python -m engine simulate --games 1000 --order played --seed 7
+
+Rules: see RULES.md (R1-R12). Seats are numbered from 0; seat 0 is you.
+"""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
+    args = _parser().parse_args(argv)
+    return args.run(args)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m engine",
+        description="Krig, the Norwegian War: play a game in the terminal or simulate many.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    commands = parser.add_subparsers(title="commands", required=True, metavar="{play,simulate}")
+
+    play = commands.add_parser(
+        "play",
+        help="play one game and show every round",
+        description="Play one game and show every round.",
+    )
+    _common(play)
+    play.add_argument(
+        "--seed",
+        type=int,
+        help="seed of the deal and of the shuffles (default: a fresh one)",
+    )
+    play.add_argument("--step", action="store_true", help="wait for Enter after each round")
+    play.add_argument(
+        "--max-rounds",
+        type=int,
+        default=None,
+        metavar="N",
+        help="show only the first N rounds, then fast-forward",
+    )
+    play.set_defaults(run=_play)
+
+    sim = commands.add_parser(
+        "simulate",
+        help="play many games fast and summarise them",
+        description="Play many games as fast as possible and print a summary with a histogram of lengths.",
+    )
+    _common(sim)
+    sim.add_argument("--games", type=int, default=1000, help="number of games (default: 1000)")
+    sim.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="seed of the series; game i uses derive(seed, i) (default 0)",
+    )
+    sim.set_defaults(run=_simulate)
+    return parser
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--players",
+        type=int,
+        choices=(2, 3, 4),
+        default=2,
+        help="number of players (default: 2)",
+    )
+    parser.add_argument(
+        "--order",
+        choices=ORDERS,
+        default="shuffled",
+        help="how the winner returns the pile (R9; default: shuffled)",
+    )
+
+
+def _play(args: argparse.Namespace) -> int:
+    game = Game.new(args.players, seed=args.seed, return_order=args.order)
+    print(f"Krig: {game.players} players, {game.return_order} order, seed {game.seed}")
+    if game.set_aside:
+        print("One card is set aside unseen (R3).")
+    while not game.over:
+        if args.max_rounds is not None and game.round_number >= args.max_rounds:
+            outcome = game.play_to_end()
+            print(f"... fast-forwarded {outcome.rounds} more rounds ({outcome.wars} war steps)")
+            break
+        print(describe_round(game.play_round(), game))
+        if args.step and not game.over:
+            input("  [Enter] ")
+    print(describe_end(game))
+    return 0
+
+
+def describe_round(record: Round, game: Game) -> str:
+    """One round as text: the cards each seat put down, and what came of it."""
+    lines = [f"Round {record.number}:"]
+    for i, step in enumerate(record.steps):
+        cards = []
+        for seat in range(len(step.up)):
+            shown = [
+                f"[{step.down[seat]}]" if step.down[seat] else "",
+                step.up[seat] or "",
+                step.last[seat] or "",
+            ]
+            if any(shown):
+                cards.append(f"{seat}: {' '.join(filter(None, shown))}")
+        lines.append(f"  {'battle' if i == 0 else 'war   '}  " + "   ".join(cards))
+    if record.winner is None:
+        lines.append("  nobody is left in the war")
+    else:
+        lines.append(f"  seat {record.winner} takes {len(record.pile)} cards")
+    if record.eliminated:
+        lines.append(f"  out: seat {', '.join(map(str, record.eliminated))}")
+    lines.append("  cards: " + "  ".join(f"{seat}:{len(hand)}" for seat, hand in enumerate(game.hands)))
+    return "\n".join(lines)
+
+
+def describe_end(game: Game) -> str:
+    """How the game ended."""
+    if game.result == "win":
+        return f"Seat {game.winner} wins after {game.round_number} rounds."
+    if game.result == "draw":
+        return f"Draw after {game.round_number} rounds: nobody was left in the war (R8)."
+    return (
+        f"Repetition after {game.round_number} rounds: the hands came back to an earlier arrangement (R12)."
+    )
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        print("--games must be at least 1", file=sys.stderr)
+        return 2
+    progress = _ProgressBar(args.games) if args.games >= 2000 else None
+    stats = simulate(
+        args.players,
+        args.games,
+        seed=args.seed,
+        return_order=args.order,
+        progress=progress,
+    )
+    if progress:
+        progress.close()
+    print(f"Simulated {stats.games} games, {args.players} players, {args.order} order, seed {args.seed}")
+    print(summary(stats))
+    return 0
+
+
+def summary(stats: Stats) -> str:
+    """Lengths, results and a text histogram of game lengths."""
+    rounds = stats.rounds
+    lines = [
+        f"length (rounds): mean {stats.mean:.1f}, median {stats.median:g}, max {max(rounds)}",
+        "wins per seat: " + ", ".join(f"{seat}: {wins}" for seat, wins in enumerate(stats.wins)),
+        f"draws: {stats.draws}, repetitions: {stats.repetitions}, war steps: {stats.wars}"
+        f" ({stats.wars / sum(rounds) if sum(rounds) else 0:.3f} per round)",
+        "",
+        "histogram of game lengths:",
+    ]
+    lines += histogram(rounds)
+    return "\n".join(lines)
+
+
+def histogram(values: list[int], bins: int = 12, width: int = 40) -> list[str]:
+    """Rows of a text histogram, the tail past the 99th percentile in the last bin.
+
+    >>> print("\\n".join(histogram([1, 2, 2, 3, 9], bins=3, width=4)))
+            1–3   #### 4
+            4–6        0
+             7+   #    1
+    """
+    top = statistics.quantiles(values, n=100, method="inclusive")[98] if len(values) > 1 else values[0]
+    low = min(values)
+    size = max(1, -(-(int(top) - low + 1) // bins))
+    counts = [0] * bins
+    for value in values:
+        counts[min((value - low) // size, bins - 1)] += 1
+    most = max(counts)
+    rows = []
+    for i, count in enumerate(counts):
+        start, stop = low + i * size, low + (i + 1) * size
+        label = f"{start}+" if i == bins - 1 else f"{start}–{stop - 1}" if size > 1 else f"{start}"
+        rows.append(f"{label:>11}   {'#' * round(count / most * width):<{width}} {count}")
+    return rows
+
+
+class _ProgressBar:
+    """A progress bar on stderr for ``simulate``'s ``progress`` callback."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+
+    def __call__(self, done: int) -> bool:
+        filled = 30 * done // self.total
+        print(
+            f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{self.total}",
+            end="",
+            file=sys.stderr,
+            flush=True,
+        )
+        return True
+
+    def close(self) -> None:
+        print(file=sys.stderr)

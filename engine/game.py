@@ -1,0 +1,413 @@
+"""A game of Krig, played round by round with full records (R1–R12).
+
+>>> game = Game.from_hands([["KS", "2C"], ["KH", "5D", "3C", "9S"]], return_order="played")
+>>> game.play_round()
+Round(number=1, winner=1, wars=1, eliminated=(0,), pile='KS KH 2C 5D 3C')
+>>> game.result, game.winner, game.hands
+('win', 1, [[], ['9S', 'KS', 'KH', '2C', '5D', '3C']])
+
+Decisions where RULES.md is terse:
+
+* A war step: every player still in the war, in seat order, puts one card face down
+  then one face up, or, holding fewer than 2 cards, puts its remaining card (if any) on
+  the pile and is eliminated (R8). After the step: nobody left means the round has no
+  winner, the game is a draw and the pile stays on the table (``Game.table``); one left
+  wins the round, its own war cards included; otherwise R6 looks at the new face-up cards.
+* R10 runs after the round; ``Round.eliminated`` lists R8 eliminations in the order they
+  happened, then R10 ones in seat order.
+* R12 applies in played order only: the game ends as a repetition when the arrangement
+  of all hands after a round equals the arrangement after an earlier round or at the
+  deal. In shuffled order the generator has moved on, so a repeated arrangement is not a
+  cycle and play goes on.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import CODES, RANK, code, codes, deal, parse_cards
+from .rng import Rng
+from .simulate import (
+    Outcome,
+    arrangement,
+    check_order,
+    check_players,
+    check_seed,
+    play_out,
+)
+
+Cards = tuple[str | None, ...]
+
+
+class GameOver(RuntimeError):
+    """Raised by ``play_round`` once the game has ended."""
+
+
+@dataclass(frozen=True, repr=False)
+class Step:
+    """What each seat put on the table in one step: the battle, or one war step.
+
+    Each field is a tuple indexed by seat, ``None`` where it does not apply: ``up`` the
+    face-up card, ``down`` the face-down card, ``last`` the last card of a player
+    eliminated by R8. ``out`` lists the seats eliminated in this step.
+
+    >>> Step(up=("9S", "9D"), down=("5C", "KH"), last=(None, None))
+    Step(up=('9S', '9D'), down=('5C', 'KH'))
+    """
+
+    up: Cards
+    down: Cards
+    last: Cards
+    out: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict:
+        """Plain JSON data: ``{"up": [...], "down": [...], "last": [...], "out": [...]}``."""
+        return {
+            "up": list(self.up),
+            "down": list(self.down),
+            "last": list(self.last),
+            "out": list(self.out),
+        }
+
+    def __repr__(self) -> str:
+        shown = [
+            f"{name}={value!r}" for name, value in vars(self).items() if any(v is not None for v in value)
+        ]
+        shown[:0] = [] if shown and shown[0].startswith("up=") else [f"up={self.up!r}"]
+        return f"Step({', '.join(shown)})"
+
+
+@dataclass(frozen=True, repr=False)
+class Round:
+    """The record of one round.
+
+    ``pile`` holds every card in the order it was placed; ``collected`` the order in
+    which the pile went under the winner's hand (empty after a drawn round); ``steps``
+    the battle then one ``Step`` per war step; ``wars`` the number of war steps;
+    ``eliminated`` the seats knocked out in this round (R8 in order, then R10).
+    """
+
+    number: int
+    winner: int | None
+    wars: int
+    eliminated: tuple[int, ...]
+    pile: tuple[str, ...]
+    steps: tuple[Step, ...]
+    collected: tuple[str, ...]
+
+    def to_dict(self) -> dict:
+        """Plain JSON data (lists, not tuples) for the browser."""
+        return {
+            "number": self.number,
+            "winner": self.winner,
+            "wars": self.wars,
+            "eliminated": list(self.eliminated),
+            "pile": list(self.pile),
+            "steps": [step.to_dict() for step in self.steps],
+            "collected": list(self.collected),
+        }
+
+    def __repr__(self) -> str:
+        return (
+            f"Round(number={self.number}, winner={self.winner}, wars={self.wars}, "
+            f"eliminated={self.eliminated}, pile={' '.join(self.pile)!r})"
+        )
+
+
+class Game:
+    """A game of Krig. Build one with ``new``, ``from_deck``, ``from_hands`` or ``from_dict``.
+
+    >>> game = Game.new(2, seed=1)
+    >>> [len(hand) for hand in game.hands], game.over
+    ([26, 26], False)
+    """
+
+    def __init__(
+        self,
+        hands: Sequence[Sequence[int]],
+        *,
+        rng: Rng,
+        seed: int,
+        return_order: str,
+        set_aside: int | None = None,
+        seeded_deal: bool = False,
+    ) -> None:
+        """Start from dealt hands of internal cards; prefer the ``new``/``from_*`` constructors."""
+        self._players = len(hands)
+        self._return_order = return_order
+        self._seed = seed
+        self._rng = rng
+        self._deal = tuple(tuple(hand) for hand in hands)
+        self._set_aside = set_aside
+        self._seeded_deal = seeded_deal
+        self._hands = [deque(hand) for hand in hands]
+        self._table: list[int] = []
+        self._round_number = 0
+        self._result: str | None = None
+        self._winner: int | None = None
+        self._seen = {arrangement(self._hands)} if return_order == "played" else None
+        self._end_if_over()
+
+    @classmethod
+    def new(cls, players: int, seed: int | None = None, return_order: str = "shuffled") -> Game:
+        """A new game: a 52-card deck shuffled by the game's own generator, dealt by R3.
+
+        ``seed=None`` draws a fresh seed (below 2**53, safe for JavaScript numbers).
+        """
+        check_players(players)
+        seed = _seed(seed)
+        check_order(return_order)
+        rng = Rng(seed)
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hands, set_aside = deal(deck, players)
+        return cls(
+            hands,
+            rng=rng,
+            seed=seed,
+            return_order=return_order,
+            set_aside=set_aside,
+            seeded_deal=True,
+        )
+
+    @classmethod
+    def from_deck(
+        cls,
+        deck: Sequence[str],
+        players: int,
+        return_order: str = "shuffled",
+        seed: int | None = None,
+    ) -> Game:
+        """A game dealt by R3 from ``deck``: 52 distinct codes, top first.
+
+        >>> Game.from_deck(list(CODES), 3).set_aside
+        'AS'
+        """
+        check_players(players)
+        cards = parse_cards(deck, "deck")
+        if len(cards) != 52:
+            raise ValueError(f"deck must have 52 cards, not {len(cards)}")
+        seed = _seed(seed)
+        check_order(return_order)
+        hands, set_aside = deal(cards, players)
+        return cls(
+            hands,
+            rng=Rng(seed),
+            seed=seed,
+            return_order=return_order,
+            set_aside=set_aside,
+        )
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[Sequence[str]],
+        return_order: str = "shuffled",
+        seed: int | None = None,
+    ) -> Game:
+        """A game from explicit hands (2–4 seats, distinct codes, top first).
+
+        Any subset of the deck will do. An empty hand is a seat that is already out; with
+        at most one hand holding cards the game is over from the start (R11).
+
+        >>> Game.from_hands([["AS"], ["2C", "3C"]]).hands
+        [['AS'], ['2C', '3C']]
+        """
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or not 2 <= len(hands) <= 4:
+            raise ValueError("hands must be a list of 2, 3 or 4 hands (R1)")
+        cards = [parse_cards(hand, f"hand {seat}") for seat, hand in enumerate(hands)]
+        if len({c for hand in cards for c in hand}) != sum(map(len, cards)):
+            raise ValueError("a card appears in more than one hand")
+        if not any(cards):
+            raise ValueError("the hands hold no cards")
+        seed = _seed(seed)
+        check_order(return_order)
+        return cls(cards, rng=Rng(seed), seed=seed, return_order=return_order)
+
+    @property
+    def players(self) -> int:
+        return self._players
+
+    @property
+    def return_order(self) -> str:
+        """``"shuffled"`` or ``"played"`` (R9)."""
+        return self._return_order
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def hands(self) -> list[list[str]]:
+        """One list of codes per seat, top card first (a copy)."""
+        return [codes(hand) for hand in self._hands]
+
+    @property
+    def set_aside(self) -> str | None:
+        """The card set aside unseen with 3 players (R3), or ``None``."""
+        return None if self._set_aside is None else code(self._set_aside)
+
+    @property
+    def table(self) -> list[str]:
+        """Cards left on the table by a drawn round (R8: nobody left), else empty."""
+        return codes(self._table)
+
+    @property
+    def round_number(self) -> int:
+        """Rounds played so far."""
+        return self._round_number
+
+    @property
+    def over(self) -> bool:
+        return self._result is not None
+
+    @property
+    def result(self) -> str | None:
+        """``"win"``, ``"draw"``, ``"repetition"``, or ``None`` while the game runs."""
+        return self._result
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat, or ``None``."""
+        return self._winner
+
+    def copy(self) -> Game:
+        """An independent copy, generator and R12 history included."""
+        game = object.__new__(Game)
+        game.__dict__.update(self.__dict__)
+        game._rng = self._rng.copy()
+        game._hands = [deque(hand) for hand in self._hands]
+        game._table = self._table[:]
+        game._seen = None if self._seen is None else set(self._seen)
+        return game
+
+    def play_round(self) -> Round:
+        """Play one round (R5–R10) and check for the end (R11, R12)."""
+        if self._result is not None:
+            raise GameOver(f"the game is over ({self._result}); start a new one")
+        n = self._players
+        hands = self._hands
+        fighters = started = [seat for seat in range(n) if hands[seat]]
+        ups = {seat: hands[seat].popleft() for seat in fighters}
+        pile = list(ups.values())
+        steps = [Step(_by_seat(ups, n), _by_seat({}, n), _by_seat({}, n))]
+        eliminated: list[int] = []
+        while True:
+            top = max(RANK[card] for card in ups.values())
+            leaders = [seat for seat, card in ups.items() if RANK[card] == top]
+            if len(leaders) == 1:
+                winner: int | None = leaders[0]
+                break
+            downs, ups, lasts, out = {}, {}, {}, []
+            for seat in fighters:
+                hand = hands[seat]
+                if len(hand) >= 2:
+                    downs[seat] = hand.popleft()
+                    ups[seat] = hand.popleft()
+                    pile += downs[seat], ups[seat]
+                else:
+                    if hand:
+                        lasts[seat] = hand.popleft()
+                        pile.append(lasts[seat])
+                    out.append(seat)
+            steps.append(Step(_by_seat(ups, n), _by_seat(downs, n), _by_seat(lasts, n), tuple(out)))
+            eliminated += out
+            fighters = list(ups)
+            if len(fighters) < 2:
+                winner = fighters[0] if fighters else None
+                break
+        collected = pile[:]
+        if winner is None:
+            self._table = collected
+            collected = []
+        else:
+            if self._return_order == "shuffled":
+                self._rng.shuffle(collected)
+            hands[winner].extend(collected)
+        eliminated += [seat for seat in started if not hands[seat] and seat not in eliminated]
+        self._round_number += 1
+        self._end_if_over()
+        return Round(
+            number=self._round_number,
+            winner=winner,
+            wars=len(steps) - 1,
+            eliminated=tuple(eliminated),
+            pile=tuple(codes(pile)),
+            steps=tuple(steps),
+            collected=tuple(codes(collected)),
+        )
+
+    def play_to_end(self) -> Outcome:
+        """Play the rest of the game on the fast path (the "fast-forward" button).
+
+        Leaves the game exactly where ``play_round`` after ``play_round`` would have.
+        Returns the rounds and war steps it played, and the result.
+        """
+        if self._result is not None:
+            return Outcome(0, 0, self._result, self._winner, tuple(self._table))
+        return self._fast_forward()
+
+    def _fast_forward(self, limit: int | None = None) -> Outcome:
+        hands = list(map(bytearray, self._hands))
+        outcome = play_out(
+            hands,
+            self._rng,
+            self._return_order == "shuffled",
+            seen=self._seen,
+            limit=limit,
+        )
+        self._hands = [deque(hand) for hand in hands]
+        self._table = list(outcome.table)
+        self._round_number += outcome.rounds
+        self._result, self._winner = outcome.result, outcome.winner
+        return outcome
+
+    def _hands_as_cards(self) -> list[list[int]]:
+        return [list(hand) for hand in self._hands]
+
+    def to_dict(self) -> dict:
+        """A JSON-safe, versioned save of the whole game (see ``engine.save``)."""
+        from .save import to_dict
+
+        return to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Game:
+        """The game saved by ``to_dict``; ``SaveError`` for any malformed or tampered save."""
+        from .save import from_dict
+
+        return from_dict(data)
+
+    def _end_if_over(self) -> None:
+        """Apply R11, then R12 in played order, to the current hands."""
+        holders = [seat for seat, hand in enumerate(self._hands) if hand]
+        if len(holders) == 1:
+            self._result, self._winner = "win", holders[0]
+        elif not holders:
+            self._result = "draw"
+        elif self._seen is not None and self._round_number:
+            key = arrangement(self._hands)
+            if key in self._seen:
+                self._result = "repetition"
+            self._seen.add(key)
+
+    def __repr__(self) -> str:
+        state = self._result or f"cards={[len(hand) for hand in self._hands]}"
+        return (
+            f"<Game players={self._players} {self._return_order} seed={self._seed} "
+            f"round={self._round_number} {state}>"
+        )
+
+
+def _by_seat(cards: dict[int, int], n: int) -> Cards:
+    return tuple(None if seat not in cards else CODES[cards[seat]] for seat in range(n))
+
+
+def _seed(seed: object) -> int:
+    if seed is None:
+        return secrets.randbits(53)
+    check_seed(seed)
+    return seed  # type: ignore[return-value]

@@ -1,0 +1,158 @@
+"""The public API of ``Game``, ``Round`` and ``Step``: constructors, properties, records."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from engine_helpers import FULL_DECK, all_cards, play_all
+
+from engine import Game, GameOver, Round, Step
+
+
+def test_new_game_reports_its_seed_and_settings() -> None:
+    game = Game.new(3, seed=12, return_order="played")
+    assert (game.players, game.seed, game.return_order, game.round_number) == (
+        3,
+        12,
+        "played",
+        0,
+    )
+    assert (game.over, game.result, game.winner, game.table) == (False, None, None, [])
+
+
+def test_new_game_without_seed_draws_one() -> None:
+    game = Game.new(2)
+    assert isinstance(game.seed, int) and 0 <= game.seed < 2**53
+    assert Game.new(2, seed=game.seed).hands == game.hands
+
+
+def test_known_deal_for_a_seed_is_stable() -> None:
+    # share links rely on this: the same seed deals the same cards on every machine
+    assert Game.new(2, seed=2024).hands[0][:6] == ["2C", "JD", "5H", "10S", "7D", "5D"]
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, 1.5, "7", True])
+def test_bad_seeds_are_refused(seed: object) -> None:
+    with pytest.raises(ValueError, match="seed"):
+        Game.new(2, seed=seed)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("order", ["random", "", None, "Shuffled"])
+def test_bad_return_order_is_refused(order: object) -> None:
+    with pytest.raises(ValueError, match="return_order"):
+        Game.new(2, seed=1, return_order=order)  # type: ignore[arg-type]
+
+
+def test_from_deck_checks_the_deck() -> None:
+    with pytest.raises(ValueError, match="52 cards"):
+        Game.from_deck(FULL_DECK[:51], 2)
+    with pytest.raises(ValueError, match="duplicated"):
+        Game.from_deck(FULL_DECK[:51] + ["2C"], 2)
+    with pytest.raises(ValueError, match="list of card codes"):
+        Game.from_deck("AS KS", 2)  # type: ignore[arg-type]
+
+
+def test_from_hands_checks_the_hands() -> None:
+    with pytest.raises(ValueError, match="more than one hand"):
+        Game.from_hands([["AS"], ["AS"]])
+    with pytest.raises(ValueError, match="no cards"):
+        Game.from_hands([[], []])
+    with pytest.raises(ValueError, match="hand 1"):
+        Game.from_hands([["AS"], "KS"])  # type: ignore[list-item]
+
+
+def test_hands_are_copies() -> None:
+    game = Game.new(2, seed=1)
+    game.hands[0].clear()
+    assert len(game.hands[0]) == 26
+
+
+def test_cards_are_conserved_through_a_game() -> None:
+    game = Game.new(3, seed=8)
+    for _ in play_all(game):
+        assert sorted(all_cards(game)) == sorted(FULL_DECK)
+
+
+def test_round_record_fields() -> None:
+    game = Game.from_hands([["KS", "2C", "9C", "4C"], ["KH", "3D", "4D"]], return_order="played")
+    record = game.play_round()
+    assert isinstance(record, Round)
+    assert record.number == 1 and game.round_number == 1
+    assert record.steps[0] == Step(up=("KS", "KH"), down=(None, None), last=(None, None), out=())
+    assert record.steps[1] == Step(up=("9C", "4D"), down=("2C", "3D"), last=(None, None), out=())
+    assert record.pile == ("KS", "KH", "2C", "9C", "3D", "4D")
+    assert record.collected == record.pile
+    assert record.eliminated == (1,)
+
+
+def test_round_to_dict_is_plain_json() -> None:
+    game = Game.from_hands([["KS", "2C", "9C", "4C"], ["KH", "3D", "4D"]], return_order="played")
+    data = game.play_round().to_dict()
+    assert data == {
+        "number": 1,
+        "winner": 0,
+        "wars": 1,
+        "eliminated": [1],
+        "pile": ["KS", "KH", "2C", "9C", "3D", "4D"],
+        "steps": [
+            {"up": ["KS", "KH"], "down": [None, None], "last": [None, None], "out": []},
+            {"up": ["9C", "4D"], "down": ["2C", "3D"], "last": [None, None], "out": []},
+        ],
+        "collected": ["KS", "KH", "2C", "9C", "3D", "4D"],
+    }
+    assert json.loads(json.dumps(data)) == data
+
+
+def test_reprs_are_readable() -> None:
+    game = Game.from_hands([["KS", "2C", "9C"], ["KH", "3D", "4D"]], return_order="played")
+    record = game.play_round()
+    assert repr(record) == "Round(number=1, winner=0, wars=1, eliminated=(1,), pile='KS KH 2C 9C 3D 4D')"
+    assert repr(record.steps[1]) == "Step(up=('9C', '4D'), down=('2C', '3D'))"
+    assert repr(game) == f"<Game players=2 played seed={game.seed} round=1 win>"
+
+
+def test_copy_is_independent() -> None:
+    game = Game.new(2, seed=3)
+    twin = game.copy()
+    assert [game.play_round().to_dict() for _ in range(20)] == [
+        twin.play_round().to_dict() for _ in range(20)
+    ]
+    twin.play_round()
+    assert twin.round_number == game.round_number + 1
+
+
+@pytest.mark.parametrize("order", ["shuffled", "played"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_play_to_end_matches_play_round(players: int, order: str) -> None:
+    for seed in range(3):
+        slow, fast = (
+            Game.new(players, seed=seed, return_order=order),
+            Game.new(players, seed=seed, return_order=order),
+        )
+        for _ in range(7):
+            slow.play_round()
+            fast.play_round()
+        wars = sum(record.wars for record in play_all(slow))
+        outcome = fast.play_to_end()
+        assert fast.to_dict() == slow.to_dict()
+        assert (outcome.rounds, outcome.wars) == (slow.round_number - 7, wars)
+        assert (outcome.result, outcome.winner) == (slow.result, slow.winner)
+
+
+def test_play_to_end_on_a_finished_game_does_nothing() -> None:
+    game = Game.from_hands([["AS"], ["2C"]], seed=1)
+    game.play_to_end()
+    assert game.play_to_end().rounds == 0
+    with pytest.raises(GameOver):
+        game.play_round()
+
+
+def test_play_to_end_keeps_the_table_of_a_draw() -> None:
+    game = Game.from_hands([["KS", "2C"], ["KH"]], seed=1)
+    outcome = game.play_to_end()
+    assert (outcome.result, game.result, sorted(game.table)) == (
+        "draw",
+        "draw",
+        ["2C", "KH", "KS"],
+    )

@@ -1,0 +1,261 @@
+"""Saves: size, exact continuation, and rejection of anything malformed or tampered with."""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+
+import pytest
+from engine_helpers import play_all
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import Game, SaveError
+from engine.cards import CODES
+from engine.save import FIELDS, MIGRATIONS, VERSION
+
+
+def compact(data: dict) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def saved_game(players: int = 2, order: str = "shuffled", rounds: int = 10, seed: int = 1) -> Game:
+    game = Game.new(players, seed=seed, return_order=order)
+    for _ in range(rounds):
+        if not game.over:
+            game.play_round()
+    return game
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_save_is_small(players: int) -> None:
+    game = saved_game(players, rounds=30, seed=2**64 - 1)
+    assert len(compact(game.to_dict())) < 1024
+    deck = [CODES[i * 7 % 52] for i in range(52)]
+    deck_game = Game.from_deck(deck, players, seed=2**64 - 1)
+    for _ in range(30):
+        deck_game.play_round()
+    assert isinstance(deck_game.to_dict()["deal"], list)
+    assert len(compact(deck_game.to_dict())) < 1024
+
+
+def test_save_example_shape() -> None:
+    data = saved_game(rounds=3).to_dict()
+    assert list(data) == list(FIELDS)
+    assert data["version"] == VERSION == 1
+    assert data["deal"] == "seed"
+    assert data["rounds"] == 3
+    assert json.loads(compact(data)) == data
+
+
+def test_explicit_deals_are_saved() -> None:
+    game = Game.from_hands([["AS", "3C"], ["KS", "2D"]], return_order="played", seed=4)
+    game.play_round()
+    data = game.to_dict()
+    assert data["deal"] == [["AS", "3C"], ["KS", "2D"]]
+    assert Game.from_dict(json.loads(compact(data))).to_dict() == data
+
+
+@pytest.mark.parametrize("order", ["shuffled", "played"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_restored_game_continues_exactly(players: int, order: str) -> None:
+    game = saved_game(players, order, rounds=40, seed=players)
+    restored = Game.from_dict(json.loads(compact(game.to_dict())))
+    assert restored.hands == game.hands and restored.round_number == game.round_number
+    assert [r.to_dict() for r in play_all(restored)] == [r.to_dict() for r in play_all(game)]
+    assert restored.to_dict() == game.to_dict()
+    assert (restored.result, restored.winner) == (game.result, game.winner)
+
+
+def test_restored_played_order_game_keeps_its_repetition_history() -> None:
+    game = Game.from_hands([["3C", "2D"], ["2C", "3D"]], return_order="played")
+    game.play_round()
+    restored = Game.from_dict(game.to_dict())
+    play_all(restored)
+    assert (restored.result, restored.round_number) == ("repetition", 4)
+
+
+def test_finished_games_and_draws_round_trip() -> None:
+    for hands in ([["KS", "2C"], ["KH"]], [["AS"], ["2C"]]):
+        game = Game.from_hands(hands, seed=3)
+        game.play_to_end()
+        restored = Game.from_dict(game.to_dict())
+        assert (restored.result, restored.table, restored.over) == (
+            game.result,
+            game.table,
+            True,
+        )
+
+
+def mutate(data: dict, path: tuple, value: object) -> dict:
+    data = copy.deepcopy(data)
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    if value is DELETE:
+        del target[path[-1]]
+    else:
+        target[path[-1]] = value
+    return data
+
+
+DELETE = object()
+BASE = saved_game(3, rounds=25, seed=9).to_dict()
+EXPLICIT = Game.from_hands([["AS", "3C", "9H"], ["KS", "2D", "4C"]], seed=2).to_dict()
+
+
+@pytest.mark.parametrize(
+    ("data", "path", "value", "message"),
+    [
+        (BASE, ("hands", 0, 0), "ZZ", "card code"),
+        (BASE, ("hands", 0, 0), BASE["hands"][1][0], "duplicated|do not match"),
+        (BASE, ("hands", 0, 1), BASE["hands"][0][0], "duplicated"),
+        (BASE, ("hands", 0, 0), BASE["set_aside"], "do not match"),
+        (BASE, ("set_aside",), BASE["hands"][0][0], "set_aside"),
+        (BASE, ("rounds",), 24, "do not match|rng"),
+        (BASE, ("rounds",), 10**400, "rounds"),
+        (BASE, ("rounds",), -1, "rounds"),
+        (BASE, ("rounds",), 25.0, "rounds"),
+        (BASE, ("rounds",), True, "rounds"),
+        (BASE, ("seed",), 10, "do not match|set_aside"),
+        (BASE, ("seed",), -3, "seed"),
+        (BASE, ("seed",), "9", "seed"),
+        (BASE, ("players",), 5, "players"),
+        (BASE, ("players",), 2, "hands must be a list of 2"),
+        (BASE, ("order",), "played", "match"),
+        (BASE, ("order",), ["shuffled"], "order"),
+        (BASE, ("rng",), ["0", "0", 0], "rng"),
+        (BASE, ("rng",), "junk", "rng"),
+        (BASE, ("rng", 2), True, "rng"),
+        (BASE, ("table",), ["AS"], "table|duplicated|match"),
+        (BASE, ("hands",), [["AS"] * 60, [], []], "more than 52"),
+        (BASE, ("version",), 999, "newer version"),
+        (BASE, ("version",), 0, "version"),
+        (BASE, ("version",), "1", "version"),
+        (BASE, ("version",), DELETE, "version"),
+        (BASE, ("deal",), DELETE, "missing field 'deal'"),
+        (BASE, ("deal",), "sead", "deal"),
+        (BASE, ("extra",), 1, "unknown field 'extra'"),
+        (EXPLICIT, ("deal", 0, 0), "QH", "match"),
+        (EXPLICIT, ("deal", 1, 0), "AS", "duplicated"),
+        (EXPLICIT, ("deal",), [[], []], "no cards"),
+        (EXPLICIT, ("deal", 0), "AS", "list of card codes"),
+    ],
+)
+def test_tampered_saves_are_refused_with_a_reason(
+    data: dict, path: tuple, value: object, message: str
+) -> None:
+    with pytest.raises(SaveError, match=message):
+        Game.from_dict(mutate(data, path, value))
+
+
+@pytest.mark.parametrize(
+    "junk",
+    [None, 1, "save", [], [BASE], math.nan, 10**5000, b"x", {"version": math.inf}],
+    ids=lambda v: type(v).__name__,
+)
+def test_non_saves_are_refused(junk: object) -> None:
+    with pytest.raises(SaveError):
+        Game.from_dict(junk)
+
+
+def test_save_error_is_a_value_error() -> None:
+    assert issubclass(SaveError, ValueError)
+
+
+def test_huge_inputs_fail_fast() -> None:
+    data = mutate(BASE, ("hands", 0), ["2C"] * 5_000_000)
+    with pytest.raises(SaveError, match="more than 52"):
+        Game.from_dict(data)
+    with pytest.raises(SaveError, match="rounds"):
+        Game.from_dict(mutate(BASE, ("rounds",), 10_000_001))
+
+
+def test_deeply_nested_junk_is_refused() -> None:
+    deep: list = []
+    for _ in range(100_000):
+        deep = [deep]
+    for key in FIELDS:
+        with pytest.raises(SaveError):
+            Game.from_dict(mutate(BASE, (key,), deep))
+
+
+def test_migrations_are_applied_step_by_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.save as save
+
+    old = {k: v for k, v in BASE.items() if k != "rounds"} | {
+        "version": 1,
+        "played": BASE["rounds"],
+    }
+    monkeypatch.setattr(save, "VERSION", 2)
+    monkeypatch.setitem(
+        MIGRATIONS,
+        1,
+        lambda d: {k: v for k, v in d.items() if k != "played"} | {"rounds": d["played"], "version": 2},
+    )
+    game = Game.from_dict(old)
+    assert game.round_number == BASE["rounds"]
+    monkeypatch.setitem(MIGRATIONS, 1, lambda d: d["nope"])
+    with pytest.raises(SaveError, match="cannot migrate a version 1 save"):
+        Game.from_dict(old)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+def check(data: object) -> None:
+    try:
+        game = Game.from_dict(data)
+    except SaveError:
+        return
+    assert isinstance(game, Game)
+
+
+@settings(max_examples=300, deadline=None)
+@given(json_values)
+def test_fuzz_any_json_is_a_save_error_or_a_game(data: object) -> None:
+    check(data)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=len(FIELDS)))
+def test_fuzz_saves_with_the_right_keys(data: dict) -> None:
+    check(data)
+
+
+paths = st.sampled_from(
+    [(key,) for key in FIELDS]
+    + [("hands", seat, i) for seat in range(3) for i in (0, 1, 5)]
+    + [("hands", seat) for seat in range(3)]
+    + [("rng", i) for i in range(3)]
+    + [("hands",)]
+)
+values = st.one_of(
+    json_values,
+    st.sampled_from(["AS", "10H", "2C", "QD", "KH", BASE["set_aside"], "seed", "played", "shuffled"]),
+    st.integers(-5, 60),
+    st.just(DELETE),
+    st.just(10**100),
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(paths, values), min_size=1, max_size=3))
+def test_fuzz_mutations_of_a_real_save(changes: list) -> None:
+    data = copy.deepcopy(BASE)
+    for path, value in changes:
+        try:
+            data = mutate(data, path, value)
+        except (IndexError, KeyError, TypeError):
+            continue
+    check(data)
+    if data != BASE:
+        try:
+            assert Game.from_dict(data).to_dict() == BASE
+        except SaveError:
+            pass
