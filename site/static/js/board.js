@@ -1,0 +1,108 @@
+// Drawing the card table from plain data. Nothing here knows a rule: the worker's view says it all.
+//
+// A "board" is what the page shows and what the save keeps for a fast first paint:
+//   {players, counts: [n per seat], out: [bool per seat], cards: [{up, down, last} per seat, each a list with
+//    one code or null per step, or null when unknown], pile, table, round, winner, set_aside,
+//    status, announce, over, result_text, lang}
+
+import { cardName, num, text } from "./strings.js";
+
+const CARDS = new URL("../cards/", import.meta.url);
+
+/** The board to show for a view from the worker; `previous` supplies the cards when the view has none. */
+export function boardFromView(view, previous, lang) {
+  const fresh = view.seats.some((seat) => Array.isArray(seat.up));
+  const keep = !fresh && previous && previous.players === view.players;
+  return {
+    players: view.players,
+    counts: view.seats.map((seat) => seat.count),
+    out: view.seats.map((seat) => seat.out),
+    cards: keep ? previous.cards : view.seats.map((seat) => ({ up: seat.up, down: seat.down, last: seat.last })),
+    pile: keep ? previous.pile : view.pile,
+    table: view.table,
+    round: view.round,
+    winner: keep ? previous.winner : view.winner,
+    set_aside: view.set_aside,
+    status: view.status || (keep && previous.lang === lang ? previous.status : ""),
+    announce: view.announce || "",
+    over: view.over,
+    result_text: view.result_text,
+    lang,
+  };
+}
+
+/** A board read back from storage, checked just enough that drawing it cannot throw. */
+export function validBoard(board) {
+  if (!board || typeof board !== "object") return false;
+  const n = board.players;
+  return [2, 3, 4].includes(n) && Array.isArray(board.counts) && board.counts.length === n &&
+    board.counts.every((c) => Number.isInteger(c) && c >= 0 && c <= 52) &&
+    Array.isArray(board.cards) && board.cards.length === n;
+}
+
+function cardImage(code, index, fresh) {
+  const img = document.createElement("img");
+  img.src = new URL(code ? `${code}.svg` : "back.svg", CARDS).href;
+  img.alt = code ? cardName(code) : text("face_down", "A face-down card");
+  img.width = 70;
+  img.height = 98;
+  img.className = code ? "card face" : "card back";
+  if (fresh) img.classList.add("fresh");
+  img.style.setProperty("--i", String(index)); // position in the fanned stack (CSSOM, allowed by the CSP)
+  return img;
+}
+
+/** The images of one seat's cards this round: battle card, then per war step a back and a face. */
+function seatCards(cards, fresh) {
+  const images = [];
+  if (!cards || !Array.isArray(cards.up)) return images;
+  cards.up.forEach((up, step) => {
+    if (step > 0 && cards.down && cards.down[step]) images.push(null); // face-down war card
+    if (cards.last && cards.last[step]) images.push(null); // an eliminated player's last card, unseen
+    if (up) images.push(up);
+  });
+  return images.map((code, index) => cardImage(code, index, fresh));
+}
+
+function setNumber(element, n) {
+  element.dataset.count = String(n); // plain ASCII digits for scripts and tests
+  const shown = element.querySelector(".n");
+  if (shown) shown.textContent = num(n); // the language's digits for people
+}
+
+/** Draw `board` into the page. `fresh` animates the cards of a round just played. */
+export function render(board, { fresh = false } = {}) {
+  const root = document.getElementById("board");
+  root.dataset.players = String(board.players);
+  root.dataset.round = String(board.round || 0); // ASCII, for scripts and tests
+  for (let seat = 0; seat < 4; seat++) {
+    const element = document.getElementById(`seat-${seat}`);
+    const used = seat < board.players;
+    element.hidden = !used;
+    if (!used) continue;
+    setNumber(element, board.counts[seat]);
+    const out = Boolean(board.out && board.out[seat]);
+    element.classList.toggle("out", out);
+    element.querySelector(".out-label").hidden = !out;
+    element.classList.toggle("winner", board.winner === seat);
+    const holder = element.querySelector(".cards");
+    const images = seatCards(board.cards[seat], fresh);
+    holder.replaceChildren(...images);
+    holder.style.setProperty("--n", String(Math.max(images.length, 1)));
+  }
+  const pile = root.querySelector(".pile");
+  setNumber(pile, board.pile || 0);
+  pile.dataset.table = String(board.table || 0); // cards left on the table (only after a drawn round)
+  document.querySelector("[data-testid=round]").textContent = num(board.round || 0);
+  root.querySelector(".set-aside").hidden = !board.set_aside;
+
+  const status = document.getElementById("status");
+  const short = status.querySelector(".short");
+  const full = status.querySelector(".full");
+  short.textContent = board.status || "";
+  full.textContent = board.announce || board.status || "";
+
+  const result = document.getElementById("result");
+  result.hidden = !board.over;
+  document.getElementById("result-text").textContent = board.over ? board.result_text || "" : "";
+}

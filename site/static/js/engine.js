@@ -1,0 +1,88 @@
+// The page's side of the engine worker: start it, ask it questions, give up cleanly if it cannot load.
+
+const LOAD_TIMEOUT_MS = 30000; // loadPyodide can hang forever (e.g. without 'wasm-unsafe-eval')
+
+export class EngineError extends Error {
+  constructor(kind, message) {
+    super(message);
+    this.kind = kind;
+  }
+}
+
+export class Engine {
+  /**
+   * @param {string} lang the page's language, for the worker's sentences
+   * @param {(value: number) => void} onProgress loading progress, 0..100
+   */
+  constructor(lang, onProgress = () => {}) {
+    this.lang = lang;
+    this.onProgress = onProgress;
+    this.worker = null;
+    this.pending = new Map(); // id -> {resolve, reject}
+    this.nextId = 1;
+    this.dead = null; // an EngineError once the worker cannot be used
+  }
+
+  /** Start the worker and load Python; resolves when the engine answers, rejects with an EngineError. */
+  start() {
+    if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
+      return Promise.reject(this.fail(new EngineError("unsupported", "no WebAssembly or no Web Workers")));
+    }
+    try {
+      this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    } catch (error) {
+      return Promise.reject(this.fail(new EngineError("load", String(error))));
+    }
+    this.worker.addEventListener("message", (event) => this.receive(event.data));
+    this.worker.addEventListener("error", (event) => {
+      event.preventDefault(); // reported through #engine-failed, not as an uncaught error
+      this.fail(new EngineError("load", event.message || "the engine worker failed"));
+    });
+    this.worker.addEventListener("messageerror", () => this.fail(new EngineError("internal", "bad message")));
+    let timer;
+    const timeout = new Promise((resolve, reject) => {
+      timer = setTimeout(() => reject(this.fail(new EngineError("timeout", "the engine took too long"))),
+        LOAD_TIMEOUT_MS);
+    });
+    return Promise.race([this.request({ type: "init", lang: this.lang }), timeout]).finally(() =>
+      clearTimeout(timer));
+  }
+
+  /** Send one request; resolves with the answer when ok, rejects with an EngineError otherwise. */
+  request(message) {
+    if (this.dead) return Promise.reject(this.dead);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...message, id });
+    });
+  }
+
+  receive(data) {
+    if (!data || typeof data !== "object") return;
+    if (data.type === "progress") {
+      this.onProgress(Number(data.value) || 0);
+      return;
+    }
+    if (data.type === "fatal") {
+      if (data.error?.kind === "load") this.fail(new EngineError("load", data.error.message || ""));
+      return;
+    }
+    const waiting = this.pending.get(data.id);
+    if (!waiting) return;
+    this.pending.delete(data.id);
+    if (data.ok) waiting.resolve(data);
+    else waiting.reject(new EngineError(data.error?.kind || "internal", data.error?.message || ""));
+  }
+
+  /** Stop the worker for good and reject everything still waiting; returns the error. */
+  fail(error) {
+    if (!this.dead) {
+      this.dead = error;
+      if (this.worker) this.worker.terminate();
+      for (const { reject } of this.pending.values()) reject(error);
+      this.pending.clear();
+    }
+    return this.dead;
+  }
+}

@@ -1,0 +1,567 @@
+// The game page: owns the DOM, talks to the engine worker (engine.js) and keeps the game in IndexedDB
+// (store.js). It never decides a rule: every round, count and sentence comes from the worker's view.
+//
+// Start-up order, so that nobody stares at nothing:
+//   1. start the worker (Pyodide loads in the background, #engine-progress shows how far);
+//   2. read the saved game from IndexedDB and draw its board at once → performance.mark("board-restored");
+//   3. when the engine answers: restore the save (or start a new game), enable the controls,
+//      <html data-engine="ready"> → performance.mark("engine-ready").
+// If the engine cannot load (no WebAssembly, files missing, offline on a first visit, 30 s timeout),
+// #engine-failed says so and the rest of the page keeps working.
+
+import { boardFromView, render, validBoard } from "./board.js";
+import { Engine } from "./engine.js";
+import { registerServiceWorker } from "./offline.js";
+import * as store from "./store.js";
+import { num, text } from "./strings.js";
+
+const $ = (id) => document.getElementById(id);
+const root = document.documentElement;
+const lang = root.lang || "en";
+
+/** Milliseconds between auto-play rounds, by the speed slider's value (1 slow … 5 fast). */
+const SPEED_DELAY = { 1: 1400, 2: 800, 3: 450, 4: 180, 5: 20 };
+const MAX_IMPORT_BYTES = 64 * 1024;
+const MAX_SEED = Number.MAX_SAFE_INTEGER; // seeds travel as JSON numbers, which are exact up to 2**53 - 1
+
+const state = {
+  engine: null,
+  ready: false, // the engine answers
+  hasGame: false, // the worker holds a game
+  busy: false, // a request that changes the game is in flight: one at a time, no double flips
+  board: null, // what is on screen (board.js)
+  save: null, // the engine's to_dict() of the game on screen
+  settings: { players: 2, order: "shuffled", speed: 3, animation: "normal" },
+  keep: true, // "Keep my game on this device"
+  storage: true, // IndexedDB works here
+  damaged: null, // a saved record that could not be loaded, kept untouched until a new game replaces it
+  passive: false, // another tab took this game over
+  autoplay: false,
+  autoTimer: null,
+  games: 0, // games started or loaded on this page, shown as <div id=board data-game-id> for tests
+  low: null, // the fewest cards seat 0 held in this game (for the statistics page's "comeback")
+  saving: Promise.resolve(),
+};
+
+// Settings and controls
+
+function readSettings() {
+  const players = Number($("players").value);
+  const order = document.querySelector("input[name=order]:checked")?.value || "shuffled";
+  const speed = Number($("speed").value) || 3;
+  const animation = $("animation").value === "none" ? "none" : "normal";
+  state.settings = { players, order, speed, animation };
+  root.classList.toggle("no-animation", animation === "none");
+}
+
+function applySettings(settings) {
+  if (!settings || typeof settings !== "object") return;
+  if ([2, 3, 4].includes(settings.players)) $("players").value = String(settings.players);
+  if (settings.order === "played" || settings.order === "shuffled") {
+    document.querySelector(`input[name=order][value=${settings.order}]`).checked = true;
+  }
+  if (Number.isInteger(settings.speed) && settings.speed >= 1 && settings.speed <= 5) {
+    $("speed").value = String(settings.speed);
+  }
+  if (settings.animation === "none" || settings.animation === "normal") $("animation").value = settings.animation;
+  readSettings();
+}
+
+/** Enable exactly the controls that make sense now. */
+function updateControls() {
+  const live = state.ready && !state.passive;
+  const playable = live && state.hasGame && !(state.board && state.board.over);
+  for (const element of document.querySelectorAll("[data-needs-engine]")) element.disabled = !live;
+  $("flip").disabled = !playable;
+  $("autoplay").disabled = !playable;
+  $("finish").disabled = !playable;
+  $("share").disabled = !(live && state.hasGame);
+  $("export").disabled = !(live && state.hasGame);
+  $("import").disabled = !live;
+  $("flip").setAttribute("aria-busy", String(state.busy));
+}
+
+function setAutoplay(on) {
+  state.autoplay = on;
+  const button = $("autoplay");
+  button.setAttribute("aria-pressed", String(on));
+  button.textContent = on ? button.dataset.labelPause : button.dataset.labelPlay;
+  clearTimeout(state.autoTimer);
+  if (on) state.autoTimer = setTimeout(autoStep, 0);
+}
+
+async function autoStep() {
+  if (!state.autoplay) return;
+  if (!state.busy) await flip();
+  if (!state.autoplay) return;
+  if (!state.hasGame || state.board?.over || !state.ready || state.passive) {
+    setAutoplay(false);
+    return;
+  }
+  state.autoTimer = setTimeout(autoStep, SPEED_DELAY[state.settings.speed] ?? 450);
+}
+
+function note(message) {
+  // A short confirmation (saving on/off, deleted, imported…) in the status line, which is announced.
+  const status = $("status");
+  status.querySelector(".short").textContent = message;
+  status.querySelector(".full").textContent = message;
+}
+
+function show(element, visible = true) {
+  $(element).hidden = !visible;
+}
+
+// Showing a view
+
+/** Put a view from the worker on screen; `fresh` for a round just played, and save it. */
+function showView(view, { fresh = false, persist = true, log = true, loaded = false } = {}) {
+  if (loaded) $("board").dataset.gameId = String(++state.games);
+  const wasOver = Boolean(state.board && state.board.over) && state.hasGame;
+  state.board = boardFromView(view, state.board, lang);
+  state.save = view.save;
+  state.hasGame = true;
+  const mine = view.seats[0].count;
+  state.low = state.low === null ? mine : Math.min(state.low, mine);
+  render(state.board, { fresh: fresh && state.settings.animation !== "none" });
+  if (log && (view.status || view.round_label)) addLog(view);
+  updateControls();
+  if (view.over && !wasOver && persist) recordFinished(view);
+  if (view.over) setAutoplay(false);
+  if (persist) persistGame(); // queued behind earlier saves; the next round need not wait for the disk
+}
+
+function addLog(view) {
+  if (!view.status) return;
+  const list = $("log-list");
+  const item = document.createElement("li");
+  item.value = view.round;
+  const label = document.createElement("strong");
+  label.textContent = view.round_label || num(view.round);
+  item.append(label, " ", view.status);
+  list.prepend(item);
+  while (list.children.length > 200) list.lastElementChild.remove();
+}
+
+function clearLog() {
+  $("log-list").replaceChildren();
+}
+
+// Saving
+
+/** Save the game on screen, if the visitor keeps it and this tab owns it. One IndexedDB write per call. */
+function persistGame() {
+  if (!state.keep || !state.storage || state.damaged || state.passive || !state.save) return state.saving;
+  const record = {
+    game: state.save,
+    settings: state.settings,
+    board: { ...state.board, low: state.low },
+  };
+  const round = state.board.round;
+  state.saving = state.saving.then(() => store.saveGame(record)).then(() => {
+    show("save-failed", false);
+    $("board").dataset.savedRound = String(round);
+  }, () => show("save-failed", true));
+  return state.saving;
+}
+
+function recordFinished(view) {
+  if (!state.keep || !state.storage) return;
+  store.addHistory({
+    players: view.players,
+    result: view.result,
+    winner: view.game_winner,
+    rounds: view.round,
+    low: state.low,
+    endedAt: Date.now(),
+  }).catch(() => {});
+}
+
+async function setKeep(keep) {
+  state.keep = keep;
+  if (!state.storage) return;
+  try {
+    await store.setKeep(keep);
+    if (keep) {
+      await persistGame();
+      note(text("saving_started"));
+    } else {
+      await state.saving;
+      await store.deleteGame();
+      delete $("board").dataset.savedRound;
+      note(text("saving_stopped"));
+    }
+  } catch {
+    show("save-failed", true);
+  }
+}
+
+async function deleteSave() {
+  if (!state.storage) return;
+  try {
+    await state.saving;
+    await store.deleteGame();
+    delete $("board").dataset.savedRound;
+    if (state.damaged) {
+      state.damaged = null;
+      show("save-damaged", false);
+    }
+    note(text("deleted"));
+  } catch {
+    show("save-failed", true);
+  }
+}
+
+// Engine requests that change the game
+
+async function run(request, options) {
+  if (state.busy || !state.ready || state.passive) return false;
+  state.busy = true;
+  updateControls();
+  try {
+    const answer = await state.engine.request(request);
+    showView(answer.view, options);
+    return true;
+  } catch (error) {
+    handleError(error);
+    return false;
+  } finally {
+    state.busy = false;
+    updateControls();
+  }
+}
+
+async function flip() {
+  if (!state.hasGame || state.board?.over) return;
+  await run({ type: "flip" }, { fresh: true });
+}
+
+async function finish() {
+  if (!state.hasGame || state.board?.over) return;
+  setAutoplay(false);
+  await run({ type: "finish" });
+}
+
+/** A new game with the form's settings (or `deal`, from a shared link). */
+async function newGame(deal = null) {
+  setAutoplay(false);
+  readSettings();
+  const seedInput = $("seed");
+  let seed = deal ? deal.seed : seedInput.value.trim();
+  if (!deal && seed !== "" && !validSeed(seed)) {
+    seedInput.setCustomValidity(text("bad_seed_input", "A seed is a whole number from 0 to 9007199254740991."));
+    seedInput.reportValidity();
+    return;
+  }
+  seedInput.setCustomValidity("");
+  const players = deal ? deal.players : state.settings.players;
+  const order = deal ? deal.order : state.settings.order;
+  if (deal) applySettings({ ...state.settings, players, order });
+  const previous = { board: state.board, low: state.low, damaged: state.damaged };
+  state.board = null; // a new deal shows no old cards
+  state.low = null;
+  state.damaged = null; // starting a new game replaces a damaged save, as its notice says
+  const ok = await run({ type: "new", players, order, seed: seed === "" ? null : Number(seed) },
+    { log: false, loaded: true });
+  if (ok) {
+    clearLog();
+    show("save-damaged", false);
+    show("import-failed", false);
+  } else {
+    Object.assign(state, previous);
+  }
+}
+
+function validSeed(seed) {
+  return /^[0-9]{1,16}$/.test(seed) && Number(seed) <= MAX_SEED;
+}
+
+function handleError(error) {
+  if (error && (error.kind === "timeout" || error.kind === "load" || error.kind === "unsupported")) {
+    engineFailed(error);
+    return;
+  }
+  // A request the engine refused (it should not happen from this page): say so plainly and go on.
+  note(error && error.message ? error.message : String(error));
+}
+
+// Start-up
+
+function engineFailed(error) {
+  state.ready = false;
+  setAutoplay(false);
+  root.dataset.engine = "failed";
+  show("engine-loading", false);
+  const notice = $("engine-failed");
+  if (error && error.kind === "timeout" && !notice.querySelector(".reason")) {
+    const reason = document.createElement("p");
+    reason.className = "reason";
+    reason.textContent = text("engine_failed_timeout");
+    notice.append(reason);
+  }
+  notice.hidden = false;
+  updateControls();
+}
+
+/** The deal asked for by a shared link (?players=3&seed=12&order=played), null if none, or {error}. */
+function linkedDeal() {
+  const params = new URLSearchParams(location.search);
+  if (!params.has("players") && !params.has("seed") && !params.has("order")) return null;
+  const players = Number(params.get("players") || "2");
+  const seed = params.get("seed") || "";
+  const order = params.get("order") || "shuffled";
+  if (![2, 3, 4].includes(players)) return { error: text("bad_players") };
+  if (!validSeed(seed)) return { error: text("bad_seed") };
+  if (order !== "shuffled" && order !== "played") return { error: text("bad_order") };
+  return { players, seed: Number(seed), order };
+}
+
+function forgetLink() {
+  history.replaceState(null, "", location.pathname + location.hash);
+}
+
+/** Read the save before Python is ready, and draw it at once. */
+async function restoreBoard() {
+  let record = null;
+  try {
+    state.storage = await store.available();
+    if (state.storage) {
+      state.keep = await store.keepWanted();
+      record = await store.loadGame();
+    }
+  } catch {
+    state.storage = false;
+  }
+  $("keep").checked = state.keep;
+  if (!state.storage) show("storage-off", true);
+  if (record && typeof record === "object" && validBoard(record.board)) {
+    applySettings(record.settings);
+    state.board = record.board;
+    state.low = Number.isInteger(record.board.low) ? record.board.low : null;
+    if (record.board.lang !== lang) {
+      state.board = { ...record.board, status: "", announce: "" }; // the sentence was in another language
+    }
+    render(state.board);
+  }
+  performance.mark("board-restored");
+  return record;
+}
+
+/** With the engine ready: load the saved game, or follow a shared link, or deal a first game. */
+async function resume(record) {
+  const deal = linkedDeal();
+  if (deal && deal.error) {
+    $("bad-link-text").textContent = deal.error;
+    show("bad-link", true);
+    forgetLink();
+  } else if (deal) {
+    forgetLink();
+    await newGame(deal);
+    return;
+  }
+  if (record !== null && record !== undefined) {
+    const game = record && typeof record === "object" ? record.game : undefined;
+    try {
+      const answer = await state.engine.request({ type: "restore", save: game === undefined ? record : game });
+      showView(answer.view, { persist: false, log: false, loaded: true });
+      return;
+    } catch (error) {
+      if (error.kind !== "damaged" && error.kind !== "request") throw error;
+      state.damaged = record;
+      state.board = null;
+      $("save-damaged-reason").textContent = error.message;
+      show("save-damaged", true);
+      return;
+    }
+  }
+  await newGame();
+}
+
+async function start() {
+  readSettings();
+  wire();
+  registerServiceWorker(new URL("../sw.js", import.meta.url));
+  root.dataset.engine = "loading";
+  const progress = $("engine-progress");
+  state.engine = new Engine(lang, (value) => {
+    progress.value = Math.max(progress.value, value);
+  });
+  const loading = state.engine.start();
+  loading.catch(() => {}); // handled below, after the board is drawn
+  const record = await restoreBoard();
+  try {
+    await loading;
+    state.ready = true;
+    progress.value = 100;
+    await resume(record);
+  } catch (error) {
+    engineFailed(error);
+    return;
+  }
+  show("engine-loading", false);
+  updateControls();
+  root.dataset.engine = "ready";
+  performance.mark("engine-ready");
+  claimTab();
+}
+
+// Another tab with the same game: the newest tab plays, older ones pause (they would overwrite the save).
+
+const TAB = Math.random().toString(36).slice(2);
+const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel("krig-game") : null;
+
+function claimTab() {
+  channel?.postMessage({ type: "claim", tab: TAB });
+}
+
+function takenOver() {
+  setAutoplay(false);
+  state.passive = true;
+  show("taken-over", true);
+  updateControls();
+}
+
+async function takeBack() {
+  show("taken-over", false);
+  state.passive = false;
+  let record = null;
+  try {
+    record = state.keep && state.storage ? await store.loadGame() : null;
+  } catch {
+    record = null;
+  }
+  if (record && record.game) {
+    try {
+      const answer = await state.engine.request({ type: "restore", save: record.game });
+      if (validBoard(record.board)) state.board = record.board;
+      showView(answer.view, { persist: false, log: false, loaded: true });
+    } catch {
+      // keep this tab's own game
+    }
+  }
+  updateControls();
+  claimTab();
+}
+
+// Export and import
+
+function download(name, data) {
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+}
+
+async function importFile(file) {
+  show("import-failed", false);
+  const fail = (reason) => {
+    $("import-failed-reason").textContent = reason;
+    show("import-failed", true);
+  };
+  if (!file) return;
+  if (file.size > MAX_IMPORT_BYTES) return fail(text("file_too_big"));
+  let data;
+  try {
+    data = JSON.parse(await file.text());
+  } catch {
+    return fail(text("not_json"));
+  }
+  const save = data && typeof data === "object" && data.game && typeof data.game === "object" ? data.game : data;
+  if (state.busy || !state.ready) return;
+  state.busy = true;
+  try {
+    const answer = await state.engine.request({ type: "restore", save });
+    setAutoplay(false);
+    state.board = null;
+    state.low = null;
+    state.damaged = null;
+    show("save-damaged", false);
+    clearLog();
+    showView(answer.view, { log: false, loaded: true });
+    note(text("imported"));
+  } catch (error) {
+    fail(error.message || text("not_json"));
+  } finally {
+    state.busy = false;
+    updateControls();
+  }
+}
+
+async function share() {
+  if (!state.save) return;
+  const url = new URL(location.pathname, location.href);
+  url.search = new URLSearchParams({
+    players: String(state.save.players), seed: String(state.save.seed), order: state.save.order,
+  }).toString();
+  const input = $("share-url");
+  input.value = url.href;
+  show("share-result", true);
+  input.focus();
+  input.select();
+  try {
+    await navigator.clipboard.writeText(url.href);
+    note(text("copied"));
+  } catch {
+    // no clipboard permission: the link is selected in the field for copying by hand
+  }
+}
+
+// Events
+
+const FIELDS = "input, select, textarea, button, summary, a, label, [contenteditable]";
+
+function onKey(event) {
+  if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+  const target = event.target instanceof Element ? event.target : null;
+  if (target && target.closest(FIELDS)) return; // let form fields and buttons react themselves
+  const key = event.key;
+  if (key === " " || key === "Enter") {
+    event.preventDefault(); // no page scroll on Space
+    if (!event.repeat) flip(); // holding the key down does not machine-gun rounds
+  } else if ((key === "a" || key === "A") && !event.repeat) {
+    if (!$("autoplay").disabled) setAutoplay(!state.autoplay);
+  } else if ((key === "n" || key === "N") && !event.repeat) {
+    if (state.ready && !state.passive) newGame();
+  }
+}
+
+function wire() {
+  $("setup").addEventListener("submit", (event) => {
+    event.preventDefault();
+    newGame();
+  });
+  $("seed").addEventListener("input", () => $("seed").setCustomValidity(""));
+  $("again").addEventListener("click", () => newGame());
+  $("damaged-new").addEventListener("click", () => newGame());
+  $("damaged-export").addEventListener("click", () => download("krig-damaged-save.json", state.damaged));
+  $("flip").addEventListener("click", () => flip());
+  $("autoplay").addEventListener("click", () => setAutoplay(!state.autoplay));
+  $("finish").addEventListener("click", () => finish());
+  $("share").addEventListener("click", () => share());
+  $("export").addEventListener("click", () => state.save && download(`krig-round-${state.save.rounds}.json`,
+    state.save));
+  $("import").addEventListener("change", (event) => {
+    importFile(event.target.files[0]);
+    event.target.value = "";
+  });
+  $("keep").addEventListener("change", (event) => setKeep(event.target.checked));
+  $("delete-save").addEventListener("click", () => deleteSave());
+  $("take-back").addEventListener("click", () => takeBack());
+  for (const id of ["speed", "animation"]) {
+    $(id).addEventListener("change", () => {
+      readSettings();
+      persistGame();
+    });
+  }
+  $("speed").addEventListener("input", readSettings);
+  document.addEventListener("keydown", onKey);
+  channel?.addEventListener("message", (event) => {
+    if (event.data && event.data.type === "claim" && event.data.tab !== TAB && state.ready) takenOver();
+  });
+}
+
+start().catch((error) => engineFailed(error));

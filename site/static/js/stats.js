@@ -1,0 +1,175 @@
+// The statistics page: the visitor's own finished games (from IndexedDB, never sent anywhere) and a
+// simulator that lets the engine play thousands of games in the worker, batch by batch.
+
+import { Engine } from "./engine.js";
+import { registerServiceWorker } from "./offline.js";
+import { loadHistory } from "./store.js";
+import { format, num, text } from "./strings.js";
+
+const $ = (id) => document.getElementById(id);
+const root = document.documentElement;
+const BATCH = 1000; // games per request: small enough to show progress and to cancel between batches
+const BINS = 12;
+
+// Your games
+
+function percentOf(part, whole) {
+  return whole ? Math.round((100 * part) / whole) : 0;
+}
+
+async function showHistory() {
+  let games = [];
+  try {
+    games = await loadHistory();
+  } catch {
+    games = []; // no IndexedDB here: nothing was kept
+  }
+  if (!games.length) return;
+  const rounds = games.map((game) => Number(game.rounds) || 0);
+  const won = games.filter((game) => game.result === "win" && game.winner === 0);
+  const lows = won.map((game) => game.low).filter((low) => Number.isInteger(low));
+  const figures = {
+    played: num(games.length),
+    won: num(won.length),
+    drawn: num(games.filter((game) => game.result === "draw").length),
+    repeated: num(games.filter((game) => game.result === "repetition").length),
+    average: num(Math.round(rounds.reduce((a, b) => a + b, 0) / rounds.length)),
+    longest: num(Math.max(...rounds)),
+    comeback: lows.length ? num(Math.min(...lows)) : "–",
+  };
+  for (const [name, value] of Object.entries(figures)) {
+    document.querySelector(`[data-stat=${name}]`).textContent = value;
+  }
+  $("history-empty").hidden = true;
+  $("history").hidden = false;
+}
+
+// Simulator
+
+const sim = { engine: null, running: false, cancelled: false };
+
+function seatName(seat) {
+  return seat === 0 ? text("you", "You") : format(text("cpu", "CPU %(number)s"), { number: num(seat) });
+}
+
+/** One labelled bar per row; widths are set through the CSSOM (the CSP forbids style attributes). */
+function chart(element, rows) {
+  const max = Math.max(1, ...rows.map((row) => row.value));
+  element.replaceChildren(...rows.map((row) => {
+    const line = document.createElement("div");
+    line.className = "row";
+    const label = document.createElement("span");
+    label.textContent = row.label;
+    const bar = document.createElement("span");
+    bar.className = "bar";
+    bar.style.width = `${(100 * row.value) / max}%`;
+    line.append(label, bar);
+    return line;
+  }));
+}
+
+function showResults(totals) {
+  const { rounds, wins, draws, repetitions } = totals;
+  const games = rounds.length;
+  if (!games) return;
+  const average = Math.round(rounds.reduce((a, b) => a + b, 0) / games);
+  const longest = Math.max(...rounds);
+  $("sim-summary").textContent = format(text("summary"), {
+    games: num(games), average: num(average), longest: num(longest), draws: num(draws),
+    repetitions: num(repetitions),
+  });
+
+  // Lengths: BINS equal bins up to the 99th percentile, so one freak game does not squash the chart.
+  const sorted = [...rounds].sort((a, b) => a - b);
+  const top = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))];
+  const width = Math.max(1, Math.ceil((top + 1) / BINS));
+  const counts = new Array(BINS).fill(0);
+  for (const length of rounds) counts[Math.min(BINS - 1, Math.floor(length / width))] += 1;
+  const rows = counts.map((count, bin) => {
+    const low = bin * width;
+    const high = bin === BINS - 1 ? longest : (bin + 1) * width - 1;
+    return {
+      value: count, low, high,
+      label: format(text("bar_lengths"), { low: num(low), high: num(high), games: num(count) }),
+    };
+  });
+  chart($("lengths-chart"), rows);
+  const peak = rows.reduce((best, row) => (row.value > best.value ? row : best), rows[0]);
+  $("lengths-chart").setAttribute("role", "img");
+  $("lengths-chart").setAttribute("aria-label", format(text("lengths_alt"), { low: num(peak.low),
+    high: num(peak.high) }));
+  $("lengths-figure").hidden = false;
+
+  chart($("seats-chart"), wins.map((count, seat) => ({
+    value: count,
+    label: format(text("bar_seat"), { name: seatName(seat), percent: `${num(percentOf(count, games))}%` }),
+  })));
+  $("seats-figure").hidden = false;
+}
+
+async function simulate(players, games) {
+  sim.running = true;
+  sim.cancelled = false;
+  $("sim-run").disabled = true;
+  $("sim-cancel").hidden = false;
+  const progress = $("sim-progress");
+  progress.hidden = false;
+  progress.value = 0;
+  const totals = { rounds: [], wins: new Array(players).fill(0), draws: 0, repetitions: 0 };
+  const seed = Math.floor(Math.random() * 2 ** 40);
+  try {
+    for (let done = 0, batch = 0; done < games && !sim.cancelled; batch++) {
+      const size = Math.min(BATCH, games - done);
+      const answer = await sim.engine.request({ type: "simulate", players, games: size, seed: seed + batch });
+      totals.rounds.push(...answer.rounds);
+      answer.wins.forEach((count, seat) => { totals.wins[seat] += count; });
+      totals.draws += answer.draws;
+      totals.repetitions += answer.repetitions;
+      done += size;
+      progress.value = Math.round((100 * done) / games);
+    }
+    showResults(totals);
+    if (sim.cancelled) {
+      $("sim-summary").textContent = `${format(text("cancelled"), { games: num(totals.rounds.length) })} ${
+        $("sim-summary").textContent}`;
+    }
+  } catch (error) {
+    $("sim-summary").textContent = error && error.message ? error.message : String(error);
+  } finally {
+    sim.running = false;
+    $("sim-run").disabled = false;
+    $("sim-cancel").hidden = true;
+    progress.hidden = true;
+  }
+}
+
+async function start() {
+  registerServiceWorker(new URL("../sw.js", import.meta.url));
+  showHistory();
+  $("sim-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (!sim.running && sim.engine) simulate(Number($("sim-players").value), Number($("sim-games").value));
+  });
+  $("sim-cancel").addEventListener("click", () => {
+    sim.cancelled = true;
+  });
+  root.dataset.engine = "loading";
+  const engine = new Engine(root.lang || "en", (value) => {
+    $("engine-progress").value = Math.max($("engine-progress").value, value);
+  });
+  try {
+    await engine.start();
+  } catch {
+    root.dataset.engine = "failed";
+    $("engine-loading").hidden = true;
+    $("engine-failed").hidden = false;
+    return;
+  }
+  sim.engine = engine;
+  $("engine-loading").hidden = true;
+  $("sim-run").disabled = false;
+  root.dataset.engine = "ready";
+  performance.mark("engine-ready");
+}
+
+start();

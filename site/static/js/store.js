@@ -1,0 +1,85 @@
+// The saved game, kept in IndexedDB through idb-keyval: database "krig", object store "saves".
+//
+// Keys and values (see the README's "Saving" section):
+//   "current"     {version: 1, game: <engine to_dict()>, settings: {players, order, speed, animation},
+//                  board: {counts, cards, pile, table, round, set_aside, status, winner, over, result_text, low},
+//                  savedAt: <ms since 1970>}
+//   "preferences" {keep: false} once the visitor turns "Keep my game on this device" off (absent = keep).
+//   "history"     [{players, result, winner, rounds, low, endedAt}, ...] finished games for the statistics page
+//                 (at most HISTORY_LIMIT, newest last).
+// Every write is one idb-keyval call, i.e. one IndexedDB transaction.
+
+import { createStore, del, get, set, update } from "../vendor/idb-keyval.js";
+
+export const RECORD_VERSION = 1;
+const HISTORY_LIMIT = 1000;
+
+let store = null;
+
+/** The object store, or null when this browser has no usable IndexedDB (then nothing is saved). */
+function open() {
+  if (store === null && typeof indexedDB !== "undefined") {
+    try {
+      store = createStore("krig", "saves");
+    } catch {
+      store = null;
+    }
+  }
+  return store;
+}
+
+/** True when IndexedDB works here (it may be blocked, e.g. in some private modes). */
+export async function available() {
+  const s = open();
+  if (!s) return false;
+  try {
+    await get("preferences", s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The saved record, or null. A record that is not even an object is returned as is, for the damaged notice. */
+export async function loadGame() {
+  const s = open();
+  return s ? ((await get("current", s)) ?? null) : null;
+}
+
+export async function saveGame(record) {
+  const s = open();
+  if (s) await set("current", { ...record, version: RECORD_VERSION, savedAt: Date.now() }, s);
+}
+
+export async function deleteGame() {
+  const s = open();
+  if (s) await del("current", s);
+}
+
+/** Whether the visitor wants the game kept (the default). */
+export async function keepWanted() {
+  const s = open();
+  if (!s) return true;
+  const preferences = await get("preferences", s);
+  return !(preferences && preferences.keep === false);
+}
+
+export async function setKeep(keep) {
+  const s = open();
+  if (!s) return;
+  if (keep) await del("preferences", s);
+  else await set("preferences", { keep: false }, s);
+}
+
+/** Add one finished game to the history shown on the statistics page. */
+export async function addHistory(entry) {
+  const s = open();
+  if (!s) return;
+  await update("history", (list) => [...(Array.isArray(list) ? list : []), entry].slice(-HISTORY_LIMIT), s);
+}
+
+export async function loadHistory() {
+  const s = open();
+  const list = s ? await get("history", s) : null;
+  return Array.isArray(list) ? list : [];
+}
