@@ -1,0 +1,133 @@
+"""Helpers for the browser tests: drive the game page through its stable hooks and read IndexedDB directly.
+
+Every wait polls a real outcome. Predicates are arrow functions: the page's CSP forbids `eval`, and Playwright
+evaluates a bare expression string with it, while a function is handed over without eval.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from engine import Game  # noqa: E402
+
+ENGINE_READY = "() => document.documentElement.dataset.engine === 'ready'"
+LOAD_TIMEOUT = 60_000
+
+READ_BOARD = """() => {
+  const seats = [...document.querySelectorAll('[data-testid^=seat-]')].filter((seat) => !seat.hidden);
+  const pile = document.querySelector('[data-testid=pile]');
+  return {
+    players: Number(document.getElementById('board').dataset.players),
+    round: document.querySelector('[data-testid=round]').textContent,
+    counts: seats.map((seat) => Number(seat.dataset.count)),
+    shown: seats.map((seat) => seat.querySelector('.count .n').textContent),
+    out: seats.map((seat) => seat.classList.contains('out')),
+    cards: seats.map((seat) => [...seat.querySelectorAll('.cards img')]
+      .map((img) => img.getAttribute('src').split('/').pop().replace('.svg', ''))),
+    pile: Number(pile.dataset.count),
+    table: Number(pile.dataset.table || 0),
+    setAside: !document.querySelector('[data-testid=set-aside]').hidden,
+    status: document.querySelector('[data-testid=status]').textContent,
+  };
+}"""
+
+# The raw IndexedDB API, not the page's own code, so that the tests check what is really stored.
+READ_RECORD = """(key) => new Promise((resolve, reject) => {
+  const open = indexedDB.open('krig');
+  open.onerror = () => reject(open.error);
+  open.onupgradeneeded = () => open.result.createObjectStore('saves');
+  open.onsuccess = () => {
+    const db = open.result;
+    const request = db.transaction('saves', 'readonly').objectStore('saves').get(key);
+    request.onsuccess = () => { db.close(); resolve(request.result === undefined ? null : request.result); };
+    request.onerror = () => { db.close(); reject(request.error); };
+  };
+})"""
+
+# Record every board the page shows: a MutationObserver on the round number, which render() writes last
+# but one, runs after the whole synchronous render, so each snapshot is a consistent board.
+WATCH_BOARD = f"""() => {{
+  window.__boards = [];
+  const snap = {READ_BOARD};
+  new MutationObserver(() => window.__boards.push(snap())).observe(
+    document.querySelector('[data-testid=round]'), {{childList: true, characterData: true, subtree: true}});
+}}"""
+
+
+def open_game(page: Page, path: str = "en/index.html") -> None:
+    page.goto(path)
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+
+
+def board(page: Page) -> dict[str, Any]:
+    return page.evaluate(READ_BOARD)
+
+
+def record(page: Page, key: str = "current") -> Any:
+    return page.evaluate(READ_RECORD, key)
+
+
+def wait_saved(page: Page, number: int) -> None:
+    """Wait until round `number` is saved in IndexedDB (the board's data-saved-round)."""
+    page.wait_for_function("(n) => document.getElementById('board').dataset.savedRound === String(n)", arg=number)
+
+
+def new_game(page: Page, players: int = 2, seed: int | None = None, order: str = "shuffled") -> None:
+    """Start a game through the form and wait until it is dealt and saved."""
+    page.select_option("[data-testid=players]", str(players))
+    if seed is not None or order != "shuffled":
+        details = page.locator("details.deal-options")
+        if details.get_attribute("open") is None:
+            details.locator("summary").click()
+        page.fill("[data-testid=seed-input]", "" if seed is None else str(seed))
+        page.check(f"[data-testid=order-{order}]")
+    before = page.evaluate("() => document.getElementById('board').dataset.gameId || ''")
+    page.click("[data-testid=new-game]")
+    page.wait_for_function(
+        "([before, players]) => { const b = document.getElementById('board');"
+        " return (b.dataset.gameId || '') !== before && b.dataset.players === String(players)"
+        " && document.querySelector('[data-testid=round]').textContent !== ''; }",
+        arg=[before, players])
+
+
+def flip(page: Page, times: int = 1) -> None:
+    """Click Flip `times` times, each time waiting for the round to be shown and saved."""
+    for _ in range(times):
+        number = int(page.evaluate("() => document.getElementById('board').dataset.round"))
+        page.click("[data-testid=flip]")
+        page.wait_for_function("(n) => document.getElementById('board').dataset.round === String(n)",
+                               arg=number + 1)
+
+
+def expected_cards(round_dict: dict, seat: int) -> list[str]:
+    """The pictures a seat shows for a round, as board.js draws them: battle card, then back + face per war."""
+    pictures = []
+    for index, step in enumerate(round_dict["steps"]):
+        if index > 0 and step["down"] and step["down"][seat]:
+            pictures.append("back")
+        if step["last"] and step["last"][seat]:
+            pictures.append("back")
+        if step["up"][seat]:
+            pictures.append(step["up"][seat])
+    return pictures
+
+
+def short_seed(players: int, most: int, order: str = "shuffled", wars: bool = True) -> int:
+    """The first seed whose game ends within `most` rounds (with at least one war, if asked)."""
+    for seed in range(100_000):
+        game = Game.new(players, seed=seed, return_order=order)
+        game.play_to_end()
+        if game.round_number > most:
+            continue
+        if not wars:
+            return seed
+        replay = Game.new(players, seed=seed, return_order=order)
+        if sum(replay.play_round().wars for _ in range(game.round_number)):
+            return seed
+    raise AssertionError(f"no {players}-player game within {most} rounds")

@@ -1,0 +1,33 @@
+"""When the engine cannot load, the page says so plainly and stays usable (no hang, no uncaught error)."""
+
+from __future__ import annotations
+
+import pytest
+from krig import LOAD_TIMEOUT
+from playwright.sync_api import BrowserContext, Page, expect
+
+
+@pytest.mark.browser_context_args(service_workers="block")
+def test_a_missing_wasm_file_shows_engine_failed(context: BrowserContext, page: Page, guard) -> None:
+    guard.allowed += ["pyodide.asm.wasm", "Failed to load resource", "Failed to fetch", "wasm", "WebAssembly"]
+    context.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto("en/index.html")
+    failed = page.locator("[data-testid=engine-failed]")
+    expect(failed).to_be_visible(timeout=LOAD_TIMEOUT)
+    expect(failed).to_contain_text("could not be loaded")
+    assert page.evaluate("() => document.documentElement.dataset.engine") == "failed"
+    expect(page.locator("[data-testid=engine-loading]")).to_be_hidden()
+    expect(page.locator("[data-testid=flip]")).to_be_disabled()
+    expect(page.locator("[data-testid=new-game]")).to_be_disabled()
+    # the rest of the page still works: the rules and the FAQ open
+    page.locator(".faq summary").first.click()
+    expect(page.locator(".faq details").first).to_have_attribute("open", "")
+
+
+@pytest.mark.browser_context_args(service_workers="block")
+def test_a_missing_engine_wheel_shows_engine_failed(context: BrowserContext, page: Page, guard) -> None:
+    guard.allowed += ["krig-", "Failed to load resource", "Failed to fetch", "krig"]
+    context.route("**/pyodide/krig-*.whl", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto("bn/index.html")
+    expect(page.locator("[data-testid=engine-failed]")).to_be_visible(timeout=LOAD_TIMEOUT)
+    assert page.evaluate("() => document.documentElement.dataset.engine") == "failed"

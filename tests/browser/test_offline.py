@@ -1,0 +1,37 @@
+"""Offline: after one online visit, the service worker serves every page in every language, engine included."""
+
+from __future__ import annotations
+
+from krig import ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game, open_game
+from playwright.sync_api import BrowserContext, Page, expect
+
+LANGUAGES = ("en", "ru", "bn", "sw", "fr", "id")
+
+
+def test_every_language_loads_and_plays_offline_after_one_visit(context: BrowserContext, page: Page, guard) -> None:
+    open_game(page, "sw/index.html")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=LOAD_TIMEOUT)
+    cache = page.evaluate("() => caches.keys()")
+    assert len(cache) == 1 and cache[0].startswith("krig-")
+
+    context.set_offline(True)
+    for lang in LANGUAGES:
+        page.goto(f"{lang}/index.html")
+        page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+        assert page.evaluate("() => document.documentElement.lang") == lang
+        new_game(page, 3)
+        flip(page)
+        assert board(page)["counts"] != [17, 17, 17] or board(page)["round"] != "0"
+    # the statistics pages and the card pictures come from the cache too
+    page.goto("fr/stats.html")
+    expect(page.locator("h1")).to_be_visible()
+    # and the root page sends the visitor on to a language
+    page.goto("index.html")
+    page.wait_for_url("**/en/index.html")
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+
+
+def test_root_page_picks_the_visitors_language(page: Page, guard) -> None:
+    page.goto("index.html")
+    page.wait_for_url("**/en/index.html")  # the test browser speaks English
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
