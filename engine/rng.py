@@ -12,8 +12,9 @@ Contract (share links and saves rely on it; never change it within a save versio
   ``>= n`` (rejection sampling, so it is unbiased). ``below(2)`` is exactly one bit.
 * **shuffle(x)** of ``n`` items makes one draw ``r = below(n!)`` and decodes it as the
   choices of Fisher–Yates from the back: for ``i`` from ``n - 1`` down to 1,
-  ``r, j = divmod(r, i + 1)`` and swap ``x[i]`` with ``x[j]``. So a two-card pile costs
-  exactly one bit: 1 keeps the order, 0 swaps it. Lists of fewer than 2 items draw nothing.
+  ``r, j = divmod(r, i + 1)`` and swap ``x[i]`` with ``x[j]`` (see ``permutation``). So a
+  two-card pile costs exactly one bit: 1 keeps the order, 0 swaps it. Lists of fewer than
+  2 items draw nothing.
 
 >>> rng = Rng(42)
 >>> rng.bits(1), rng.below(52), rng.below(1)
@@ -74,9 +75,13 @@ class Rng:
     def bits(self, k: int) -> int:
         """The next ``k`` bits of the stream, first bit most significant."""
         buffer, buffered = self._buffer, self._buffered
-        while buffered < k:
-            buffer = (buffer << 64) | self.word()
-            buffered += 64
+        if buffered < k:
+            state = self._state
+            while buffered < k:  # the words, as in ``word``
+                state = (state + GAMMA) & MASK
+                buffer = buffer << 64 | mix(state)
+                buffered += 64
+            self._state = state
         buffered -= k
         self._buffered = buffered
         self._buffer = buffer & ((1 << buffered) - 1)
@@ -90,31 +95,25 @@ class Rng:
         return r
 
     def shuffle(self, items: list | bytearray) -> None:
-        """Shuffle in place: one ``below(n!)`` draw, decoded as Fisher–Yates choices.
-
-        For ``i`` from ``n - 1`` down to 1: ``r, j = divmod(r, i + 1)``, then swap
-        ``items[i]`` and ``items[j]``. Every permutation has the same chance.
-        """
+        """Shuffle in place: one draw ``r = below(n!)``, applied as ``permutation(n, r)``."""
         n = len(items)
-        if n < 2:
-            return
-        r = self.below(_FACTORIALS[n])
-        if n < len(_SMALL):
-            items[:] = _SMALL[n][r](items)
-            return
-        for i in range(n - 1, 0, -1):
-            r, j = divmod(r, i + 1)
-            items[i], items[j] = items[j], items[i]
+        if n > 1:
+            r = self.below(_FACTORIALS[n])
+            items[:] = (_SMALL[n][r] if n < len(_SMALL) else itemgetter(*permutation(n, r)))(items)
 
     def getstate(self) -> tuple[int, int, int]:
         """``(state, buffer, buffered)``: all there is to the generator."""
         return self._state, self._buffer, self._buffered
 
+    def setstate(self, state: tuple[int, int, int]) -> None:
+        """Restore a state from ``getstate`` (not validated here)."""
+        self._state, self._buffer, self._buffered = state
+
     @classmethod
     def from_state(cls, state: tuple[int, int, int]) -> Rng:
-        """The generator with a state from ``getstate`` (not validated here)."""
+        """The generator with a state from ``getstate``."""
         rng = cls(0)
-        rng._state, rng._buffer, rng._buffered = state
+        rng.setstate(state)
         return rng
 
     def copy(self) -> Rng:
@@ -129,21 +128,21 @@ class Rng:
         return f"Rng(state={self._state:#018x}, buffer={self._buffer:#x}, buffered={self._buffered})"
 
 
-def _permutations(n: int) -> list[itemgetter]:
-    """``_permutations(n)[r](items)``: what ``shuffle`` does with the draw ``r``, as a lookup."""
-    getters = []
-    for r in range(factorial(n)):
-        order = list(range(n))
-        for i in range(n - 1, 0, -1):
-            r, j = divmod(r, i + 1)
-            order[i], order[j] = order[j], order[i]
-        getters.append(itemgetter(*order))
-    return getters
+def permutation(n: int, r: int) -> list[int]:
+    """Where ``shuffle`` takes each item from, for the draw ``r``: Fisher–Yates choices.
+
+    For ``i`` from ``n - 1`` down to 1, ``r, j = divmod(r, i + 1)`` and swap ``i`` and ``j``.
+
+    >>> permutation(2, 0), permutation(2, 1), permutation(4, 0), permutation(4, 23)
+    ([1, 0], [0, 1], [1, 2, 3, 0], [0, 1, 2, 3])
+    """
+    order = list(range(n))
+    for i in range(n - 1, 0, -1):
+        r, j = divmod(r, i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order
 
 
 _FACTORIALS = [factorial(n) for n in range(53)]
-_SMALL = [
-    [],
-    [],
-    *map(_permutations, range(2, 7)),
-]  # piles of 2 to 6 cards: battles, single wars
+# lookups for piles of 2 to 6 cards (battles of up to 4 players, wars of 2), the usual ones
+_SMALL = [[], [], *([itemgetter(*permutation(n, r)) for r in range(factorial(n))] for n in range(2, 7))]

@@ -4,12 +4,15 @@
 (the hypothesis tests check them game by game), consuming exactly the same bits of the
 generator, but without building ``Round`` records.
 
-The trick for two players in shuffled order: both players always put down the same
-number of cards, and won cards go under the hand, out of reach until the rest of the
-hand is used. So a whole *pass* of ``min(len(a), len(b))`` battles is known in advance:
-the first tie is found with ``map(operator.eq, …)``, every battle before it costs one
-bit (the shuffle of a two-card pile), and the won cards are gathered with ``compress``
-at C speed. Wars, and games of three or four players, go round by round.
+Hands are ``bytearray``s of cards (``rank * 4 + suit``). Rounds of three or four
+players go one by one (``_round``). Two players in shuffled order go a *pass* at a time
+(``_duels``): both always put down the same number of cards, and won cards go under the
+hand, out of reach until the rest of the hand is used, so ``min(len(a), len(b))``
+positions are known in advance. Ties are found in a big-int difference of the ranks,
+each battle costs one bit of the stream (the shuffle of its two-card pile), a single war
+one draw ``below(720)``, and the piles are built and handed out with big-int and
+``bytes`` operations. ``simulate`` lays the passes of many games end to end and does
+those operations for all of them at once.
 
 >>> stats = simulate(2, 20, seed=1)
 >>> stats.games, len(stats.rounds), sum(stats.wins) + stats.draws + stats.repetitions
@@ -21,9 +24,10 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from .cards import deal, describe
-from .rng import Rng, derive
+from .rng import Rng, derive, permutation
 
 ORDERS = ("shuffled", "played")
 
@@ -71,31 +75,63 @@ def play_out(
     >>> play_out(hands, Rng(1), shuffled=True), [list(hand) for hand in hands]
     (Outcome(rounds=2, wars=0, result='win', winner=0, table=()), [[51, 4, 1, 8], []])
     """
-    limit = 1 << 62 if limit is None else limit
-    rounds = wars = 0
+    limit = _NO_LIMIT if limit is None else limit
+    run = _Run(hands, rng)
+    _melee(run, shuffled, seen, limit)
+    if run.a is not None:
+        _duels([run], limit)
+    return run.outcome()
+
+
+_NO_LIMIT = 1 << 62
+
+
+class _Run:
+    """A game on the fast path: the hands, its generator, and what happened so far.
+
+    ``a`` and ``b`` are the two hands left once a game in shuffled order is down to a duel.
+    """
+
+    __slots__ = ("hands", "rng", "rounds", "wars", "table", "repeated", "a", "b")
+
+    def __init__(self, hands: list[bytearray], rng: Rng) -> None:
+        self.hands, self.rng = hands, rng
+        self.rounds = self.wars = 0
+        self.table: bytearray | None = None
+        self.repeated = False
+        self.a: bytearray | None = None
+        self.b: bytearray | None = None
+
+    def outcome(self) -> Outcome:
+        if self.table is not None:
+            return Outcome(self.rounds, self.wars, "draw", None, tuple(self.table))
+        if self.repeated:
+            return Outcome(self.rounds, self.wars, "repetition")
+        holders = [seat for seat, hand in enumerate(self.hands) if hand]
+        if len(holders) == 1:
+            return Outcome(self.rounds, self.wars, "win", holders[0])
+        return Outcome(self.rounds, self.wars)
+
+
+def _melee(run: _Run, shuffled: bool, seen: set[bytes] | None, limit: int) -> None:
+    """Play round by round until the game ends, or, in shuffled order, two players are left."""
+    hands = run.hands
     active = [seat for seat, hand in enumerate(hands) if hand]
-    table: bytearray | None = None
-    while len(active) > 1 and rounds < limit and table is None:
-        if shuffled and len(active) == 2:
-            played, warred, table = _duel(hands[active[0]], hands[active[1]], rng, limit - rounds)
-        else:
-            played, (warred, table) = (
-                1,
-                _round([hands[seat] for seat in active], rng, shuffled),
-            )
-        rounds += played
-        wars += warred
+    while len(active) > (2 if shuffled else 1) and run.rounds < limit:
+        run.rounds += 1
+        wars, run.table = _round([hands[seat] for seat in active], run.rng, shuffled)
+        run.wars += wars
+        if run.table is not None:
+            return
         active = [seat for seat in active if hands[seat]]
         if seen is not None and len(active) > 1:
             key = arrangement(hands)
             if key in seen:
-                return Outcome(rounds, wars, "repetition")
+                run.repeated = True
+                return
             seen.add(key)
-    if table is not None:
-        return Outcome(rounds, wars, "draw", None, tuple(table))
-    if len(active) > 1:
-        return Outcome(rounds, wars)
-    return Outcome(rounds, wars, "win", active[0])
+    if shuffled and len(active) == 2:
+        run.a, run.b = hands[active[0]], hands[active[1]]
 
 
 def _round(hands: list[bytearray], rng: Rng, shuffled: bool) -> tuple[int, bytearray | None]:
@@ -131,84 +167,126 @@ def _round(hands: list[bytearray], rng: Rng, shuffled: bool) -> tuple[int, bytea
     return wars, None
 
 
-# Tables for ``_duel``, which works on big ints with one byte per position. A card byte
-# is rank * 4 + suit < 64, so bit 6 is free to mark the cards of battles won by b, and
-# ``translate`` can then split the piles between a and b.
-def _bytes(value: int) -> list[int]:
-    return [int.from_bytes(bytes([value]) * n) for n in range(53)]
-
-
-_RANKS, _HIGH = _bytes(0x3F), _bytes(0x80)
-_SPREAD = bytes.maketrans(b"01", b"\x00\xff")
-_A_CARDS = bytes(range(64, 128))
-_B_CARDS = bytes(range(64))
-_UNMARK = bytes((i - 64) % 256 for i in range(256))
+# ``_duels`` works on big ints with one byte per position. A card byte is rank * 4 + suit
+# < 64, so bit 6 is free to mark the cards of battles won by b, bit 7 to mark positions to
+# drop, and 0xFF separates games; ``translate`` and ``split`` then hand the piles out.
+_SEPARATOR = b"\xff"
+_A_GETS = bytes(range(64, 255))  # deleted from the piles to leave a's cards
+_B_GETS = bytes(range(64)) + bytes(range(128, 255))  # deleted to leave b's (marked) cards
+_UNMARK = bytes((i - 64) % 256 if 64 <= i < 128 else i for i in range(256))
 _MARK = bytes((i + 64) % 256 for i in range(256))
+_KEEP = bytes.maketrans(b"012", b"\x00\xff\x00")  # a position's code: 0 swap, 1 keep, 2 drop
+_DROP = bytes.maketrans(b"012", b"\x00\x00\x80")
+_WAR_CODES = ["0" * n for n in range(53)]  # a war's positions: its pile is written over them
+_LEFT_CODES = ["2" * n + "0" for n in range(53)]  # positions left for the next pass, separator
+# A single war places a[t], b[t], a[t+1], a[t+2], b[t+1], b[t+2], then shuffles the six
+# cards with one draw r = below(720); from ``a[t:t+3] + b[t:t+3]``, ``_SINGLE_WAR[r]`` does both.
+_PLACED = (0, 3, 1, 2, 4, 5)
+_SINGLE_WAR = [itemgetter(*(_PLACED[i] for i in permutation(6, r))) for r in range(720)]
 
 
-def _duel(a: bytearray, b: bytearray, rng: Rng, limit: int) -> tuple[int, int, bytearray | None]:
-    """Two players in shuffled order, a pass at a time: ``(rounds, wars, table)``.
+def _duels(duels: list[_Run], limit: int) -> None:
+    """Play two-player games in shuffled order, all at once, a pass at a time.
 
-    Stops when a hand is empty, after ``limit`` rounds, or at a draw (``table`` not None).
-    In a pass of ``m = min(len(a), len(b))`` positions, byte ``i`` of ``d`` is
-    ``0x80 + rank(a[i]) - rank(b[i])``: 0x80 is a tie, bit 7 set means a wins.
+    Each duel stops when a hand is empty, after ``limit`` rounds, or at a draw (``table``).
+    A pass of a duel covers ``m = min(len(a), len(b))`` positions: until then the cards
+    won go under the hands out of reach, so every battle up to the first tie is known, and
+    costs one bit (1 keeps the two-card pile as placed, a's card first). The passes of all
+    the duels are laid end to end, separated by one position, and computed with big-int
+    and bytes operations together; only ties, wars and the bits are handled duel by duel.
+    Byte ``i`` of ``d`` is ``0x80 + 4 * (rank(a[i]) - rank(b[i]))``: 0x80 is a tie, bit 7
+    set means a wins.
     """
-    rounds = wars = 0
-    bits, shuffle = rng.bits, rng.shuffle
-    while a and b and rounds < limit:
-        m = min(len(a), len(b))
-        ai, bi = int.from_bytes(a[:m]), int.from_bytes(b[:m])
-        d = (ai >> 2 & _RANKS[m] | _HIGH[m]) - (bi >> 2 & _RANKS[m])
-        ties = d.to_bytes(m)
-        keep = 0  # one bit per position; for a battle, 1 keeps its two-card pile as placed
-        war_piles = []  # (position, shuffled pile) for the wars inside the pass
-        s = 0  # positions of the pass used so far
-        while True:
-            t = ties.find(0x80, s)
-            t = min(m if t < 0 else t, s + limit - rounds)
-            if n := t - s:
-                keep = keep << n | bits(n)
-                rounds += n
-            s = t
-            if t == m or rounds == limit:
-                break
-            end = t + 2  # the face-up cards of the war step
-            while end < m and ties[end] == 0x80:
-                end += 2
-            if end >= m:
-                break  # the war needs cards beyond the pass: play it on the real hands
-            pile = bytearray((a[t], b[t]))
-            for j in range(t + 1, end, 2):
-                pile += a[j : j + 2]
-                pile += b[j : j + 2]
-            shuffle(pile)
-            war_piles.append((t, pile if ties[end] > 0x80 else pile.translate(_MARK)))
-            keep <<= end + 1 - t
-            rounds += 1
-            wars += (end - t) // 2
-            s = end + 1
-        if s:
-            # every position gives a two-card pile, a's card first where ``keep`` has a 1;
-            # a war's pile has just the room of its positions and is written over them
-            shift = 8 * (m - s)
-            x, y = ai >> shift, bi >> shift
-            swap = (x ^ y) & int.from_bytes(bin(keep | 1 << s)[3:].encode().translate(_SPREAD))
-            b_won = (d >> shift & _HIGH[s] ^ _HIGH[s]) >> 1
-            piles = bytearray(2 * s)
-            piles[::2] = (y ^ swap | b_won).to_bytes(s)
-            piles[1::2] = (x ^ swap | b_won).to_bytes(s)
-            for t, pile in war_piles:
-                piles[2 * t : 2 * t + len(pile)] = pile
+    live = [duel for duel in duels if duel.rounds < limit]
+    while live:
+        sizes = [min(len(duel.a), len(duel.b), limit - duel.rounds) for duel in live]
+        a_cards = _SEPARATOR.join([duel.a[:m] for duel, m in zip(live, sizes, strict=True)]) + _SEPARATOR
+        b_cards = _SEPARATOR.join([duel.b[:m] for duel, m in zip(live, sizes, strict=True)]) + _SEPARATOR
+        n = len(a_cards)
+        ranks, high = int.from_bytes(b"\xfc" * n), int.from_bytes(b"\x80" * n)
+        ai, bi = int.from_bytes(a_cards), int.from_bytes(b_cards)
+        d = (ai & ranks | high) - (bi & ranks)
+        ties = d.to_bytes(n)
+        codes = []  # one code per position, see _KEEP
+        war_piles = []  # (position, shuffled pile) of the wars inside the passes
+        used = []  # positions used by each duel in this pass
+        start = 0
+        for duel, m in zip(live, sizes, strict=True):
+            stop = start + m
+            t = ties.find(0x80, start, stop)
+            rng = duel.rng
+            if t < 0:  # battles only
+                codes.append(bin(rng.bits(m) | 1 << m)[3:])
+                duel.rounds += m
+                p = stop
+            else:
+                p = start  # the next position to play
+                rounds = wars = 0
+                while True:
+                    end = t + 2  # the face-up cards of the war step
+                    while end < stop and ties[end] == 0x80:
+                        end += 2
+                    k = t - p  # battles before the war
+                    if end == t + 2 < stop:
+                        # a single war: the battles' bits and the first try of below(720) at once
+                        x = rng.bits(k + 10)
+                        r = x & 1023 if x & 1023 < 720 else rng.below(720)
+                        x >>= 10
+                    elif k:
+                        x = rng.bits(k)
+                    if k:
+                        codes.append(bin(x | 1 << k)[3:])
+                        rounds += k
+                    p = t
+                    if end >= stop:
+                        break  # no war, or one that needs cards beyond the pass: play it on the real hands
+                    cards = a_cards[t : end + 1] + b_cards[t : end + 1]
+                    if ties[end] < 0x80:
+                        cards = cards.translate(_MARK)
+                    if end == t + 2:
+                        pile = _SINGLE_WAR[r](cards)
+                    else:
+                        half = end + 1 - t
+                        pile = bytearray((cards[0], cards[half]))
+                        for j in range(1, half, 2):
+                            pile += cards[j : j + 2] + cards[half + j : half + j + 2]
+                        rng.shuffle(pile)
+                    war_piles.append((t, pile))
+                    codes.append(_WAR_CODES[end + 1 - t])
+                    rounds += 1
+                    wars += (end - t) // 2
+                    p = end + 1
+                    t = ties.find(0x80, p, stop)
+                    if t < 0:
+                        t = stop
+                duel.rounds += rounds
+                duel.wars += wars
+            codes.append(_LEFT_CODES[stop - p])
+            used.append(p - start)
+            start = stop + 1
+        code = "".join(codes).encode()
+        keep = (ai ^ bi) & int.from_bytes(code.translate(_KEEP))
+        marks = ((d & high ^ high) >> 1) | int.from_bytes(code.translate(_DROP))
+        piles = bytearray(2 * n)
+        piles[::2] = (bi ^ keep | marks).to_bytes(n)
+        piles[1::2] = (ai ^ keep | marks).to_bytes(n)
+        for t, pile in war_piles:
+            piles[2 * t : 2 * t + len(pile)] = pile
+        won_a = piles.translate(None, _A_GETS).split(_SEPARATOR * 2)
+        won_b = piles.translate(_UNMARK, _B_GETS).split(_SEPARATOR * 2)
+        going_on = []
+        for duel, s, gained_a, gained_b in zip(live, used, won_a, won_b, strict=False):
+            a, b = duel.a, duel.b
             del a[:s], b[:s]
-            a += piles.translate(None, _A_CARDS)
-            b += piles.translate(_UNMARK, _B_CARDS)
-        elif rounds < limit:
-            rounds += 1
-            warred, table = _round([a, b], rng, True)
-            wars += warred
-            if table is not None:
-                return rounds, wars, table
-    return rounds, wars, None
+            a += gained_a
+            b += gained_b
+            if not s:  # a war at the start of the pass that runs past it
+                duel.rounds += 1
+                wars, duel.table = _round([a, b], duel.rng, True)
+                duel.wars += wars
+            if a and b and duel.rounds < limit and duel.table is None:
+                going_on.append(duel)
+        live = going_on
 
 
 @dataclass(frozen=True, repr=False)
@@ -257,7 +335,8 @@ def simulate(
 
     Game ``i`` is exactly ``Game.new(players, seed=derive(seed, i), return_order=…)``.
     ``progress(done)`` is called after every ``every`` games and at the end; if it returns
-    ``False`` the run stops early and the stats cover the games played.
+    ``False`` the run stops early and the stats cover the games played. Two-player games in
+    shuffled order are played ``every`` at a time, together (see ``_duels``).
 
     >>> simulate(3, 5, seed=7).games
     5
@@ -271,27 +350,35 @@ def simulate(
     lengths: list[int] = []
     wins = [0] * players
     draws = repetitions = wars = 0
-    for i in range(games):
-        rng = Rng(derive(seed, i))
+    for first in range(0, games, every):
+        for outcome in _play_games(
+            players, shuffled, [derive(seed, i) for i in range(first, min(first + every, games))]
+        ):
+            lengths.append(outcome.rounds)
+            wars += outcome.wars
+            if outcome.result == "win":
+                wins[outcome.winner] += 1  # type: ignore[index]
+            elif outcome.result == "draw":
+                draws += 1
+            else:
+                repetitions += 1
+        if progress is not None and progress(len(lengths)) is False:
+            break
+    return Stats(players, len(lengths), lengths, wins, draws, repetitions, wars)
+
+
+def _play_games(players: int, shuffled: bool, seeds: list[int]) -> list[Outcome]:
+    """Play ``Game.new(players, seed)`` for each seed to the end, the duels all together."""
+    runs = []
+    for seed in seeds:
+        rng = Rng(seed)
         deck = list(range(52))
         rng.shuffle(deck)
-        hands = list(map(bytearray, deal(deck, players)[0]))
-        seen = None if shuffled else {arrangement(hands)}
-        outcome = play_out(hands, rng, shuffled, seen=seen)
-        lengths.append(outcome.rounds)
-        wars += outcome.wars
-        if outcome.result == "win":
-            wins[outcome.winner] += 1  # type: ignore[index]
-        elif outcome.result == "draw":
-            draws += 1
-        else:
-            repetitions += 1
-        if progress is not None and (i + 1) % every == 0 and i + 1 < games and progress(i + 1) is False:
-            break
-    else:
-        if progress is not None:
-            progress(len(lengths))
-    return Stats(players, len(lengths), lengths, wins, draws, repetitions, wars)
+        run = _Run(list(map(bytearray, deal(deck, players)[0])), rng)
+        _melee(run, shuffled, None if shuffled else {arrangement(run.hands)}, _NO_LIMIT)
+        runs.append(run)
+    _duels([run for run in runs if run.a is not None], _NO_LIMIT)
+    return [run.outcome() for run in runs]
 
 
 def check_players(players: object) -> None:
