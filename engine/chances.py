@@ -12,7 +12,7 @@ import secrets
 
 from .game import Game
 from .rng import Rng, derive
-from .simulate import arrangement, play_out
+from .simulate import play_many
 
 
 class Chances(list[float]):
@@ -51,16 +51,16 @@ def win_chances(game: Game, rollouts: int = 500, seed: int | None = None) -> Cha
             seats[game.winner] = 1.0  # type: ignore[index]
         return Chances(seats, float(game.result == "draw"), float(game.result == "repetition"))
     seed = secrets.randbits(53) if seed is None else seed
-    shuffled = game.return_order == "shuffled"
-    start = list(map(bytearray, game._hands))
-    wins = [0] * game.players
-    draws = repetitions = 0
+    positions = []
     for i in range(rollouts):
         rng = Rng(derive(seed, i))
-        hands = [hand[:] for hand in start]
+        hands = list(map(bytearray, game._hands))
         for hand in hands:
             rng.shuffle(hand)
-        outcome = play_out(hands, rng, shuffled, seen=None if shuffled else {arrangement(hands)})
+        positions.append((hands, rng))
+    wins = [0] * game.players
+    draws = repetitions = 0
+    for outcome in play_many(positions, game.return_order == "shuffled"):
         if outcome.result == "win":
             wins[outcome.winner] += 1  # type: ignore[index]
         elif outcome.result == "draw":

@@ -351,9 +351,8 @@ def simulate(
     wins = [0] * players
     draws = repetitions = wars = 0
     for first in range(0, games, every):
-        for outcome in _play_games(
-            players, shuffled, [derive(seed, i) for i in range(first, min(first + every, games))]
-        ):
+        positions = [_deal(players, derive(seed, i)) for i in range(first, min(first + every, games))]
+        for outcome in play_many(positions, shuffled):
             lengths.append(outcome.rounds)
             wars += outcome.wars
             if outcome.result == "win":
@@ -367,18 +366,29 @@ def simulate(
     return Stats(players, len(lengths), lengths, wins, draws, repetitions, wars)
 
 
-def _play_games(players: int, shuffled: bool, seeds: list[int]) -> list[Outcome]:
-    """Play ``Game.new(players, seed)`` for each seed to the end, the duels all together."""
+def play_many(positions: list[tuple[list[bytearray], Rng]], shuffled: bool) -> list[Outcome]:
+    """Play every position (hands and generator) to the end; the duels all together.
+
+    In played order each position starts its own R12 history.
+
+    >>> play_many([([bytearray([51]), bytearray([0])], Rng(1))], shuffled=True)
+    [Outcome(rounds=1, wars=0, result='win', winner=0, table=())]
+    """
     runs = []
-    for seed in seeds:
-        rng = Rng(seed)
-        deck = list(range(52))
-        rng.shuffle(deck)
-        run = _Run(list(map(bytearray, deal(deck, players)[0])), rng)
-        _melee(run, shuffled, None if shuffled else {arrangement(run.hands)}, _NO_LIMIT)
+    for hands, rng in positions:
+        run = _Run(hands, rng)
+        _melee(run, shuffled, None if shuffled else {arrangement(hands)}, _NO_LIMIT)
         runs.append(run)
     _duels([run for run in runs if run.a is not None], _NO_LIMIT)
     return [run.outcome() for run in runs]
+
+
+def _deal(players: int, seed: int) -> tuple[list[bytearray], Rng]:
+    """The hands of ``Game.new(players, seed)`` and its generator after the deal."""
+    rng = Rng(seed)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    return list(map(bytearray, deal(deck, players)[0])), rng
 
 
 def check_players(players: object) -> None:
