@@ -3,7 +3,7 @@
 Inside the engine a card is a small int, ``rank * 4 + suit``, so that the rank is
 ``card >> 2`` and a hand fits in ``bytes``. The outside world only sees codes:
 
->>> parse("10H"), code(34), rank_of(parse("AS"))
+>>> parse("10H"), code(34), RANK[parse("AS")]
 (34, '10H', 12)
 """
 
@@ -39,11 +39,6 @@ def code(card: int) -> str:
 def codes(cards: Iterable[int]) -> list[str]:
     """Codes for several cards: ``codes([0, 51]) == ["2C", "AS"]``."""
     return [CODES[c] for c in cards]
-
-
-def rank_of(card: int) -> int:
-    """The rank of a card, 0 (a 2) to 12 (an ace): ``rank_of(parse("KH")) == 11``."""
-    return card >> 2
 
 
 def parse_cards(texts: object, what: str, limit: int = 52) -> list[int]:
