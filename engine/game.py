@@ -344,11 +344,16 @@ class Game:
         """Play the rest of the game on the fast path (the "fast-forward" button).
 
         Leaves the game exactly where ``play_round`` after ``play_round`` would have.
-        Returns the rounds and war steps it played, and the result.
+        Returns the rounds and war steps it played, and the result (table as codes).
+
+        >>> Game.from_hands([["AS", "2C"], ["KS", "3C"]], seed=1).play_to_end()
+        Outcome(rounds=4, wars=0, result='win', winner=0, table=())
         """
-        if self._result is not None:
-            return Outcome(0, 0, self._result, self._winner, tuple(self._table))
-        return self._fast_forward()
+        rounds = wars = 0
+        if self._result is None:
+            outcome = self._fast_forward()
+            rounds, wars = outcome.rounds, outcome.wars
+        return Outcome(rounds, wars, self._result, self._winner, tuple(self.table))
 
     def _fast_forward(self, limit: int | None = None) -> Outcome:
         hands = list(map(bytearray, self._hands))

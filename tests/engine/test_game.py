@@ -151,8 +151,5 @@ def test_play_to_end_on_a_finished_game_does_nothing() -> None:
 def test_play_to_end_keeps_the_table_of_a_draw() -> None:
     game = Game.from_hands([["KS", "2C"], ["KH"]], seed=1)
     outcome = game.play_to_end()
-    assert (outcome.result, game.result, sorted(game.table)) == (
-        "draw",
-        "draw",
-        ["2C", "KH", "KS"],
-    )
+    assert (outcome.result, game.result, sorted(game.table)) == ("draw", "draw", ["2C", "KH", "KS"])
+    assert outcome.table == tuple(game.table)
