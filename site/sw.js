@@ -8,6 +8,7 @@
 const PRECACHE = "__PRECACHE__";
 const CACHE = `krig-${PRECACHE.version}`;
 const ROOT = new URL("./", self.location).href;
+const SNAPSHOT_CACHE = "krig-snapshot"; // filled by js/worker.js; it checks the snapshot's own version itself
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -20,7 +21,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
-    await Promise.all(names.filter((name) => name.startsWith("krig-") && name !== CACHE)
+    await Promise.all(names.filter((name) => name.startsWith("krig-") && name !== CACHE && name !== SNAPSHOT_CACHE)
       .map((name) => caches.delete(name)));
     await self.clients.claim();
   })());

@@ -44,8 +44,12 @@ export class Engine {
       timer = setTimeout(() => reject(this.fail(new EngineError("timeout", "the engine took too long"))),
         LOAD_TIMEOUT_MS);
     });
-    return Promise.race([this.request({ type: "init", lang: this.lang }), timeout]).finally(() =>
-      clearTimeout(timer));
+    // "warm": this page came from the service worker, so a later visit may use the cached snapshot
+    const warm = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+    return Promise.race([this.request({ type: "init", lang: this.lang, warm }), timeout]).then((answer) => {
+      document.documentElement.dataset.engineStart = answer.start || "fresh";
+      return answer;
+    }).finally(() => clearTimeout(timer));
   }
 
   /** Send one request; resolves with the answer when ok, rejects with an EngineError otherwise. */
@@ -62,6 +66,10 @@ export class Engine {
     if (!data || typeof data !== "object") return;
     if (data.type === "progress") {
       this.onProgress(Number(data.value) || 0);
+      return;
+    }
+    if (data.type === "snapshot-stored") {
+      document.documentElement.dataset.snapshot = "stored";
       return;
     }
     if (data.type === "fatal") {

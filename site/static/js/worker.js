@@ -6,35 +6,79 @@
 //                  {id, ok: false, error: {kind, message}}
 //                  {type: "progress", value: 0..100}   while Python loads (no id)
 //                  {type: "fatal", error: {kind, message}}  the engine broke outside any request (no id)
-// The first request must be {type: "init", lang}: it loads Pyodide and our "krig" wheel, imports
-// webapp.bridge and chooses the language. Every other request is handed to bridge.handle() as JSON text
+//                  {type: "snapshot-stored"}  the warm-start snapshot is cached for the next visit (no id)
+// The first request must be {type: "init", lang, warm}: it loads Pyodide and our "krig" wheel (or restores the
+// cached snapshot), imports webapp.bridge and chooses the language; it answers {ok, start: "fresh"|"snapshot"}. Every other request is handed to bridge.handle() as JSON text
 // and its JSON text answer is parsed back, so no Python proxy ever leaves this file.
 
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const PYODIDE = new URL("../pyodide/", import.meta.url).href;
+const LOCK = PYODIDE + "pyodide-lock.json";
+// A memory snapshot of a Python with the engine and every catalog already imported (made by the build). It is
+// too big to precache, so after a visit that was served by the service worker ("warm"), it is fetched once in
+// the background into its own cache; later visits restore it in a fraction of a second. It is bound to this
+// Pyodide build and this wheel, hence the cache key below; any failure falls back to a normal start.
+const SNAPSHOT = new URL("../snapshot/krig.snapshot", import.meta.url).href;
+const SNAPSHOT_CACHE = "krig-snapshot";
 
 let handle = null; // bridge.handle, once Python is ready
 let starting = null; // the promise of the first init
+let quiet = false; // while trying the snapshot, a stray rejection is not fatal: the normal start follows
 
 function progress(value) {
   self.postMessage({ type: "progress", value });
 }
 
-async function start(lang) {
+/** The snapshot's cache key: its URL plus what it is bound to (the runtime version and our wheel's hash). */
+async function snapshotKey() {
+  if (typeof caches === "undefined") return null;
+  const lock = await (await fetch(LOCK)).json();
+  const wheel = lock.packages && lock.packages.krig;
+  return wheel ? `${SNAPSHOT}?pyodide=${lock.info.version}&krig=${wheel.sha256}` : null;
+}
+
+async function fromSnapshot(key) {
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  const hit = await cache.match(key);
+  if (!hit) return null;
+  quiet = true;
+  try {
+    const bytes = new Uint8Array(await hit.arrayBuffer());
+    return await loadPyodide({ indexURL: PYODIDE, lockFileURL: LOCK, _loadSnapshot: bytes });
+  } catch {
+    await caches.delete(SNAPSHOT_CACHE); // a snapshot that does not restore is never tried again
+    return null;
+  } finally {
+    quiet = false;
+  }
+}
+
+/** Fetch the snapshot for the next visit, once, quietly (never while offline: that would only log errors). */
+async function keepSnapshot(key) {
+  if (!navigator.onLine) return;
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  if (await cache.match(key)) return;
+  const response = await fetch(SNAPSHOT);
+  if (!response.ok) return;
+  for (const old of await cache.keys()) await cache.delete(old);
+  await cache.put(key, response);
+  self.postMessage({ type: "snapshot-stored" });
+}
+
+async function start(lang, warm) {
   progress(5);
-  const pyodide = await loadPyodide({
-    indexURL: PYODIDE,
-    lockFileURL: PYODIDE + "pyodide-lock.json",
-    packages: ["krig"],
-    // Pyodide prints "Loading krig" and similar; the page does not need them in its console.
-    stdout: () => {},
-  });
+  const key = await snapshotKey().catch(() => null);
+  let pyodide = key ? await fromSnapshot(key).catch(() => null) : null;
+  const how = pyodide ? "snapshot" : "fresh";
+  if (!pyodide) {
+    pyodide = await loadPyodide({ indexURL: PYODIDE, lockFileURL: LOCK, packages: ["krig"] });
+  }
   progress(85);
-  const bridge = pyodide.pyimport("webapp.bridge");
-  handle = bridge.handle;
+  handle = pyodide.pyimport("webapp.bridge").handle;
   progress(95);
-  return ask({ type: "init", lang });
+  if (how === "fresh" && warm && key) setTimeout(() => keepSnapshot(key).catch(() => {}), 1000);
+  return { ...ask({ type: "init", lang }), start: how };
 }
 
 function ask(request) {
@@ -49,6 +93,7 @@ function describe(error) {
 // loadPyodide then never settles. Report it to the page at once instead of leaving an uncaught error.
 self.addEventListener("unhandledrejection", (event) => {
   event.preventDefault();
+  if (quiet) return;
   self.postMessage({ type: "fatal", error: { kind: handle ? "internal" : "load", message: describe(event.reason) } });
 });
 
@@ -58,7 +103,7 @@ self.addEventListener("message", async (event) => {
   let answer;
   try {
     if (request.type === "init") {
-      starting ??= start(String(request.lang || "en"));
+      starting ??= start(String(request.lang || "en"), Boolean(request.warm));
       answer = await starting;
     } else if (!handle) {
       answer = { ok: false, error: { kind: "not-ready", message: "the engine is not loaded yet" } };
