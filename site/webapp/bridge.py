@@ -32,9 +32,9 @@ flipping a finished game) or ``"internal"`` (a bug; the message says what).
 
 A view: ``seats`` (one per seat: ``count``, ``out``, and this round's cards per step: ``up``, ``down``,
 ``last``, each a list with one code or null per step, or null when the view shows no round), ``pile`` (cards
-in the last round's pile), ``table`` (cards left on the table by a drawn round), ``round`` (and ``round_label``, "Round 12"), ``players``,
-``order``, ``seed``, ``winner`` (this round's winner or null), ``wars``, ``over``, ``result``,
-``game_winner``, ``set_aside`` (bool), ``status``, ``announce``, ``result_text`` and ``save``.
+in the last round's pile), ``table`` (cards left on the table by a drawn round), ``round``, ``round_label``
+("Round 12"), ``players``, ``order``, ``seed``, ``winner`` (this round's winner or null), ``wars``, ``over``,
+``result``, ``game_winner``, ``set_aside`` (bool), ``status``, ``announce``, ``result_text`` and ``save``.
 """
 
 from __future__ import annotations
@@ -148,7 +148,8 @@ class Table:
         out = set(played["eliminated"]) if played else set()
         seats = []
         for seat, hand in enumerate(game.hands):
-            entry: dict[str, Any] = {"count": len(hand), "out": not hand, "up": None, "down": None, "last": None}
+            entry: dict[str, Any] = {"count": len(hand), "out": not hand}
+            entry.update(up=None, down=None, last=None)
             if played:
                 steps = played["steps"]
                 entry["up"] = [step["up"][seat] if step["up"] else None for step in steps]

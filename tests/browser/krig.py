@@ -75,7 +75,8 @@ def record(page: Page, key: str = "current") -> Any:
 
 def wait_saved(page: Page, number: int) -> None:
     """Wait until round `number` is saved in IndexedDB (the board's data-saved-round)."""
-    page.wait_for_function("(n) => document.getElementById('board').dataset.savedRound === String(n)", arg=number)
+    page.wait_for_function("(n) => document.getElementById('board').dataset.savedRound === String(n)",
+                           arg=number)
 
 
 def new_game(page: Page, players: int = 2, seed: int | None = None, order: str = "shuffled") -> None:
@@ -106,7 +107,7 @@ def flip(page: Page, times: int = 1) -> None:
 
 
 def expected_cards(round_dict: dict, seat: int) -> list[str]:
-    """The pictures a seat shows for a round, as board.js draws them: battle card, then back + face per war."""
+    """The pictures a seat shows for a round, as board.js draws them: the battle card, then back + face."""
     pictures = []
     for index, step in enumerate(round_dict["steps"]):
         if index > 0 and step["down"] and step["down"][seat]:
