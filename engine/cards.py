@@ -71,6 +71,17 @@ def deal(deck: Sequence[int], players: int) -> tuple[list[list[int]], int | None
     return hands, (deck[dealt] if dealt < len(deck) else None)
 
 
+def undeal(hands: Sequence[Sequence[int]], set_aside: int | None) -> list[int]:
+    """The deck that ``deal`` dealt into ``hands`` (and ``set_aside``), top first.
+
+    >>> undeal(*deal(list(range(52)), 3)) == list(range(52))
+    True
+    """
+    players = len(hands)
+    deck = [hands[i % players][i // players] for i in range(sum(map(len, hands)))]
+    return deck + ([] if set_aside is None else [set_aside])
+
+
 def describe(value: object) -> str:
     """A short, safe description of any value for error messages.
 

@@ -133,7 +133,7 @@ class Game:
         seed: int,
         return_order: str,
         set_aside: int | None = None,
-        seeded_deal: bool = False,
+        dealt_from: str = "hands",
     ) -> None:
         """Start from dealt hands of internal cards; prefer the ``new``/``from_*`` constructors."""
         self._players = len(hands)
@@ -142,7 +142,7 @@ class Game:
         self._rng = rng
         self._deal = tuple(tuple(hand) for hand in hands)
         self._set_aside = set_aside
-        self._seeded_deal = seeded_deal
+        self._dealt_from = dealt_from  # "seed", "deck" or "hands": how the save records the deal
         self._hands = [deque(hand) for hand in hands]
         self._table: list[int] = []
         self._round_number = 0
@@ -170,7 +170,7 @@ class Game:
             seed=seed,
             return_order=return_order,
             set_aside=set_aside,
-            seeded_deal=True,
+            dealt_from="seed",
         )
 
     @classmethod
@@ -199,6 +199,7 @@ class Game:
             seed=seed,
             return_order=return_order,
             set_aside=set_aside,
+            dealt_from="deck",
         )
 
     @classmethod

@@ -1,7 +1,8 @@
 """Saving a game to JSON-safe data and loading it back, with full validation.
 
-A save keeps what is needed to *replay* the game: the seed, the deal (or just ``"seed"``
-when ``Game.new`` dealt it from the seed) and the number of rounds played. Loading
+A save keeps what is needed to *replay* the game: the seed, the deal and the number of
+rounds played. The deal is ``"seed"`` when ``Game.new`` dealt it from the seed, the deck
+(52 codes) for ``Game.from_deck``, or the hands for ``Game.from_hands``. Loading
 replays those rounds on the fast path and requires the saved hands, table and generator
 state to equal the replayed ones, so any tampering (an invented or duplicated card, an
 edited hand, a wrong round count or generator state) is caught, and the R12 history of
@@ -21,25 +22,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .cards import codes, describe, parse, parse_cards
+from .cards import codes, describe, parse_cards, undeal
 from .game import Game
 from .rng import Rng
 from .simulate import ORDERS
 
 VERSION = 1
 MAX_ROUNDS = 10_000_000
-FIELDS = (
-    "version",
-    "players",
-    "order",
-    "seed",
-    "deal",
-    "set_aside",
-    "rounds",
-    "hands",
-    "table",
-    "rng",
-)
+FIELDS = ("version", "players", "order", "seed", "deal", "rounds", "hands", "table", "rng")
 
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
 """``MIGRATIONS[v]`` turns a version ``v`` save into a version ``v + 1`` save.
@@ -60,8 +50,7 @@ def to_dict(game: Game) -> dict:
         "players": game.players,
         "order": game.return_order,
         "seed": game.seed,
-        "deal": "seed" if game._seeded_deal else [codes(hand) for hand in game._deal],
-        "set_aside": game.set_aside,
+        "deal": _deal_field(game),
         "rounds": game.round_number,
         "hands": game.hands,
         "table": game.table,
@@ -97,11 +86,8 @@ def from_dict(data: object) -> Game:
         _is_int(rounds) and 0 <= rounds <= MAX_ROUNDS,
         f"rounds must be an int from 0 to {MAX_ROUNDS}",
     )
-    set_aside = data["set_aside"]
-    if set_aside is not None:
-        set_aside = _parse(parse, set_aside, "set_aside")
-    hands = _hands(data["hands"], players, "hands")
-    table = _parse(parse_cards, data["table"], "table")
+    hands = _hands(data["hands"], players)
+    table = _cards(data["table"], "table")
     rng = data["rng"]
     _check(
         isinstance(rng, list)
@@ -112,15 +98,17 @@ def from_dict(data: object) -> Game:
         "rng must be [state in hex, buffer in hex, buffered bits]",
     )
 
-    if data["deal"] == "seed":
-        game = Game.new(players, seed, order)
-        _check(game._set_aside == set_aside, "set_aside is not the card the seed set aside")
-    else:
-        deal = _hands(data["deal"], players, "deal")
-        dealt = [card for hand in deal for card in hand] + ([] if set_aside is None else [set_aside])
-        _check(len(set(dealt)) == len(dealt), "deal has a duplicated card")
-        _check(any(deal), "deal holds no cards")
-        game = Game(deal, rng=Rng(seed), seed=seed, return_order=order, set_aside=set_aside)
+    deal = data["deal"]
+    try:
+        if deal == "seed":
+            game = Game.new(players, seed, order)
+        elif isinstance(deal, list) and len(deal) == 52 and all(isinstance(card, str) for card in deal):
+            game = Game.from_deck(deal, players, order, seed)
+        else:
+            game = Game.from_hands(deal, order, seed)  # type: ignore[arg-type]
+    except ValueError as error:
+        raise SaveError(f"deal: {error}") from None
+    _check(game.players == players, f"deal has {game.players} hands for {players} players")
 
     if not game.over:
         game._fast_forward(limit=rounds)
@@ -138,6 +126,14 @@ def from_dict(data: object) -> Game:
         "rng state does not match the replayed game (tampered?)",
     )
     return game
+
+
+def _deal_field(game: Game) -> str | list:
+    if game._dealt_from == "seed":
+        return "seed"
+    if game._dealt_from == "deck":
+        return codes(undeal(game._deal, game._set_aside))
+    return [codes(hand) for hand in game._deal]
 
 
 def _migrate(data: object) -> dict:
@@ -158,19 +154,19 @@ def _migrate(data: object) -> dict:
     return data  # type: ignore[return-value]
 
 
-def _hands(value: object, players: int, what: str) -> list[list[int]]:
+def _hands(value: object, players: int) -> list[list[int]]:
     _check(
         isinstance(value, list) and len(value) == players,
-        f"{what} must be a list of {players} hands, not {describe(value)}",
+        f"hands must be a list of {players} hands, not {describe(value)}",
     )
-    return [_parse(parse_cards, hand, f"{what}[{seat}]") for seat, hand in enumerate(value)]  # type: ignore[arg-type]
+    return [_cards(hand, f"hands[{seat}]") for seat, hand in enumerate(value)]  # type: ignore[arg-type]
 
 
-def _parse(parser: Callable, value: object, what: str):
+def _cards(value: object, what: str) -> list[int]:
     try:
-        return parser(value, what) if parser is parse_cards else parser(value)
+        return parse_cards(value, what)
     except ValueError as error:
-        raise SaveError(f"{what}: {error}") from None
+        raise SaveError(str(error)) from None
 
 
 def _rng_field(rng: Rng) -> list:
