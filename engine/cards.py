@@ -51,7 +51,10 @@ def parse_cards(texts: object, what: str, limit: int = 52) -> list[int]:
         raise ValueError(f"{what} must be a list of card codes, not {describe(texts)}")
     if len(texts) > limit:
         raise ValueError(f"{what} has {len(texts)} cards, more than {limit}")
-    cards = [parse(t) for t in texts]
+    try:
+        cards = [parse(t) for t in texts]
+    except ValueError as error:
+        raise ValueError(f"{what}: {error}") from None
     if len(set(cards)) != len(cards):
         raise ValueError(f"{what} has a duplicated card")
     return cards

@@ -88,6 +88,8 @@ def from_dict(data: object) -> Game:
     )
     hands = _hands(data["hands"], players)
     table = _cards(data["table"], "table")
+    held = [card for hand in hands for card in hand] + table
+    _check(len(set(held)) == len(held), "a card is twice in the hands and table (duplicated)")
     rng = data["rng"]
     _check(
         isinstance(rng, list)
