@@ -106,3 +106,20 @@ export function render(board, { fresh = false } = {}) {
   result.hidden = !board.over;
   document.getElementById("result-text").textContent = board.over ? board.result_text || "" : "";
 }
+
+/** Each seat's chance of winning from here (0..1 per seat), or null to hide the bars. */
+export function renderChances(chances, players) {
+  for (let seat = 0; seat < players; seat++) {
+    const element = document.querySelector(`#seat-${seat} .chance`);
+    if (!element) continue;
+    if (!chances) {
+      element.hidden = true;
+      continue;
+    }
+    const percent = Math.round(100 * (chances[seat] || 0));
+    element.querySelector(".fill").style.width = `${percent}%`; // CSSOM: allowed by the CSP
+    element.querySelector(".pct").textContent = `${num(percent)}%`;
+    element.title = `${text("chance", "Chance of winning")}: ${num(percent)}%`;
+    element.hidden = false;
+  }
+}

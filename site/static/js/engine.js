@@ -39,6 +39,9 @@ export class Engine {
       this.fail(new EngineError("load", event.message || "the engine worker failed"));
     });
     this.worker.addEventListener("messageerror", () => this.fail(new EngineError("internal", "bad message")));
+    // Python's start-up gives no progress events of its own: creep towards 80 % meanwhile, so the bar moves.
+    let crept = 0;
+    const creep = setInterval(() => this.onProgress((crept = Math.min(80, crept + 4))), 150);
     let timer;
     const timeout = new Promise((resolve, reject) => {
       timer = setTimeout(() => reject(this.fail(new EngineError("timeout", "the engine took too long"))),
@@ -49,7 +52,10 @@ export class Engine {
     return Promise.race([this.request({ type: "init", lang: this.lang, warm }), timeout]).then((answer) => {
       document.documentElement.dataset.engineStart = answer.start || "fresh";
       return answer;
-    }).finally(() => clearTimeout(timer));
+    }).finally(() => {
+      clearTimeout(timer);
+      clearInterval(creep);
+    });
   }
 
   /** Send one request; resolves with the answer when ok, rejects with an EngineError otherwise. */

@@ -9,7 +9,7 @@
 // If the engine cannot load (no WebAssembly, files missing, offline on a first visit, 30 s timeout),
 // #engine-failed says so and the rest of the page keeps working.
 
-import { boardFromView, render, validBoard } from "./board.js";
+import { boardFromView, render, renderChances, validBoard } from "./board.js";
 import { Engine } from "./engine.js";
 import { registerServiceWorker } from "./offline.js";
 import * as store from "./store.js";
@@ -22,6 +22,8 @@ const lang = root.lang || "en";
 /** Milliseconds between auto-play rounds, by the speed slider's value (1 slow … 5 fast). */
 const SPEED_DELAY = { 1: 1400, 2: 800, 3: 450, 4: 180, 5: 20 };
 const MAX_IMPORT_BYTES = 64 * 1024;
+const CHANCE_DELAY = 700; // ms of quiet after a round before the engine estimates win chances
+const CHANCE_ROLLOUTS = 200;
 const MAX_SEED = Number.MAX_SAFE_INTEGER; // seeds travel as JSON numbers, which are exact up to 2**53 - 1
 
 const state = {
@@ -39,6 +41,7 @@ const state = {
   autoplay: false,
   autoTimer: null,
   games: 0, // games started or loaded on this page, shown as <div id=board data-game-id> for tests
+  chanceTimer: null,
   low: null, // the fewest cards seat 0 held in this game (for the statistics page's "comeback")
   saving: Promise.resolve(),
 };
@@ -129,6 +132,29 @@ function showView(view, { fresh = false, persist = true, log = true, loaded = fa
   if (view.over && !wasOver && persist) recordFinished(view);
   if (view.over) setAutoplay(false);
   if (persist) persistGame(); // queued behind earlier saves; the next round need not wait for the disk
+  scheduleChances();
+}
+
+/** Once play pauses, show each seat's chance of winning from here (Monte Carlo in the worker). */
+function scheduleChances() {
+  clearTimeout(state.chanceTimer);
+  const players = state.board ? state.board.players : 4;
+  renderChances(null, 4); // the old estimate no longer holds
+  if (!state.hasGame || state.board.over || state.autoplay) return;
+  const game = $("board").dataset.gameId;
+  const round = state.board.round;
+  state.chanceTimer = setTimeout(async () => {
+    if (state.busy || state.autoplay || state.passive || !state.ready) return;
+    try {
+      const answer = await state.engine.request({ type: "chances", rollouts: CHANCE_ROLLOUTS });
+      // show it only if the game has not moved on meanwhile
+      if ($("board").dataset.gameId === game && state.board.round === round && !state.autoplay) {
+        renderChances(answer.chances, players);
+      }
+    } catch {
+      // an estimate is a nicety: without it the game goes on
+    }
+  }, CHANCE_DELAY);
 }
 
 function addLog(view) {
