@@ -158,3 +158,15 @@ def test_unused_seats_are_hidden_and_controls_wait_for_the_engine(page: Page, gu
     expect(page.locator("[data-testid=seat-2]")).to_be_visible()
     expect(page.locator("[data-testid=seat-3]")).to_be_hidden()
     expect(page.locator("[data-testid=set-aside]")).to_be_visible()
+
+
+def test_win_chances_appear_when_play_pauses(page: Page, guard) -> None:
+    open_game(page)
+    new_game(page, 4, 21)
+    flip(page, 3)
+    page.wait_for_selector("#seat-3 .chance:not([hidden])")
+    percents = page.evaluate("() => [...document.querySelectorAll('.seat:not([hidden]) .chance .pct')]"
+                             ".map((p) => Number(p.textContent.replace('%', '')))")
+    assert len(percents) == 4 and 96 <= sum(percents) <= 104
+    flip(page)  # a new round hides the old estimate at once
+    assert page.locator("#seat-0 .chance").get_attribute("hidden") is not None
