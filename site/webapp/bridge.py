@@ -22,7 +22,9 @@ Requests (``type`` and its fields) and answers:
   a bad save answers ``{ok: false, error: {kind: "damaged", message}}``.
 * ``flip``: one round → view of that round. ``finish``: the rest of the game on the fast path → view.
 * ``save``: ``{ok: true, save}`` with the current ``to_dict()``.
-* ``chances`` ``rollouts``: each seat's chance of winning from here, ``{ok: true, chances: [...]}``.
+* ``chances`` ``rollouts`` (a chunk, e.g. 50): more rollouts from the current position, added to the totals
+  kept for it (a new round or deal starts again) → ``{chances: [per seat], draw, repetition, done, round}``
+  over all ``done`` rollouts so far.
 * ``simulate`` ``players``, ``games`` (1–10000), ``seed``, ``order``: whole games on the fast path, for the
   statistics page → ``{ok: true, rounds: [length of each game], wins: [per seat], draws, repetitions}``.
 
@@ -45,6 +47,7 @@ from typing import Any
 
 from engine import Game, GameOver, SaveError
 
+from .estimate import Estimate
 from .narrate import Narrator
 
 
@@ -58,6 +61,7 @@ class Table:
     def __init__(self, lang: str = "en") -> None:
         self.narrator = Narrator(lang)
         self.game: Game | None = None
+        self.estimate = Estimate()  # win chances, built up chunk by chunk
 
     # Requests
 
@@ -115,13 +119,11 @@ class Table:
         return {"save": self.current().to_dict()}
 
     def do_chances(self, request: dict) -> dict:
-        from engine import win_chances  # imported late: the page works without it
-
-        rollouts = request.get("rollouts", 200)
+        """A chunk of win-chance rollouts, added to the running totals of the current position."""
+        rollouts = request.get("rollouts", 50)
         if not isinstance(rollouts, int) or isinstance(rollouts, bool) or not 1 <= rollouts <= 5000:
             raise RequestError("rollouts must be an int from 1 to 5000")
-        chances = win_chances(self.current(), rollouts=rollouts)
-        return {"chances": _chance_list(chances, self.current().players)}
+        return self.estimate.add(self.current(), rollouts)
 
     def do_simulate(self, request: dict) -> dict:
         """One batch of the statistics page's simulator (the page asks batch by batch, to show progress)."""
@@ -219,17 +221,6 @@ RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 def _rank(code: str) -> int:
     return RANKS.index(code[:-1])
-
-
-def _chance_list(chances: Any, players: int) -> list[float]:
-    """Whatever ``win_chances`` returns, as one probability per seat."""
-    for name in ("wins", "chances", "seats"):
-        value = getattr(chances, name, None)
-        if isinstance(value, (list, tuple)) and len(value) == players:
-            return [float(x) for x in value]
-    if isinstance(chances, (list, tuple)):
-        return [float(x) for x in chances]
-    raise TypeError(f"unexpected win_chances result {type(chances).__name__}")
 
 
 def _error(kind: str, message: str) -> dict[str, Any]:

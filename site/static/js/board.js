@@ -107,19 +107,28 @@ export function render(board, { fresh = false } = {}) {
   document.getElementById("result-text").textContent = board.over ? board.result_text || "" : "";
 }
 
-/** Each seat's chance of winning from here (0..1 per seat), or null to hide the bars. */
-export function renderChances(chances, players) {
+/**
+ * The win chances from the worker ({chances: [0..1 per seat], draw, repetition}), or null to hide them.
+ * Each seat gets a bar and a percentage; the share of games nobody wins (draw or repetition) is shown apart.
+ */
+export function renderChances(estimate, players) {
+  const percent = (share) => `${num(Math.round(100 * (share || 0)))}%`;
   for (let seat = 0; seat < players; seat++) {
     const element = document.querySelector(`#seat-${seat} .chance`);
     if (!element) continue;
-    if (!chances) {
-      element.hidden = true;
-      continue;
-    }
-    const percent = Math.round(100 * (chances[seat] || 0));
-    element.querySelector(".fill").style.width = `${percent}%`; // CSSOM: allowed by the CSP
-    element.querySelector(".pct").textContent = `${num(percent)}%`;
-    element.title = `${text("chance", "Chance of winning")}: ${num(percent)}%`;
-    element.hidden = false;
+    element.hidden = !estimate;
+    if (!estimate) continue;
+    const share = estimate.chances[seat] || 0;
+    element.dataset.percent = String(Math.round(100 * share)); // ASCII, for scripts and tests
+    element.querySelector(".fill").style.width = `${Math.round(100 * share)}%`; // CSSOM: allowed by the CSP
+    element.querySelector(".pct").textContent = percent(share);
+  }
+  const other = document.getElementById("chance-other");
+  other.hidden = !estimate;
+  if (estimate) {
+    const share = (estimate.draw || 0) + (estimate.repetition || 0);
+    other.dataset.percent = String(Math.round(100 * share));
+    other.dataset.round = String(estimate.round); // the round the estimate belongs to
+    other.querySelector(".pct").textContent = percent(share);
   }
 }

@@ -22,8 +22,9 @@ const lang = root.lang || "en";
 /** Milliseconds between auto-play rounds, by the speed slider's value (1 slow … 5 fast). */
 const SPEED_DELAY = { 1: 1400, 2: 800, 3: 450, 4: 180, 5: 20 };
 const MAX_IMPORT_BYTES = 64 * 1024;
-const CHANCE_DELAY = 700; // ms of quiet after a round before the engine estimates win chances
-const CHANCE_ROLLOUTS = 200;
+const CHANCE_ROLLOUTS = 500; // rollouts behind each estimate of the win chances
+const CHANCE_CHUNK = 50; // rollouts per request: a flip never waits for more than one chunk
+const CHANCE_MIN_DELAY = 300; // at faster auto-play speeds, estimate only once play pauses
 const MAX_SEED = Number.MAX_SAFE_INTEGER; // seeds travel as JSON numbers, which are exact up to 2**53 - 1
 
 const state = {
@@ -41,7 +42,7 @@ const state = {
   autoplay: false,
   autoTimer: null,
   games: 0, // games started or loaded on this page, shown as <div id=board data-game-id> for tests
-  chanceTimer: null,
+  chanceRun: 0, // the estimate in progress; a newer round starts a new one and the old one stops
   low: null, // the fewest cards seat 0 held in this game (for the statistics page's "comeback")
   saving: Promise.resolve(),
 };
@@ -85,12 +86,14 @@ function updateControls() {
 }
 
 function setAutoplay(on) {
+  const paused = state.autoplay && !on;
   state.autoplay = on;
   const button = $("autoplay");
   button.setAttribute("aria-pressed", String(on));
   button.textContent = on ? button.dataset.labelPause : button.dataset.labelPlay;
   clearTimeout(state.autoTimer);
   if (on) state.autoTimer = setTimeout(autoStep, 0);
+  if (paused) estimateChances(); // fast auto-play skips the estimates: make one now that play pauses
 }
 
 async function autoStep() {
@@ -132,29 +135,32 @@ function showView(view, { fresh = false, persist = true, log = true, loaded = fa
   if (view.over && !wasOver && persist) recordFinished(view);
   if (view.over) setAutoplay(false);
   if (persist) persistGame(); // queued behind earlier saves; the next round need not wait for the disk
-  scheduleChances();
+  estimateChances();
 }
 
-/** Once play pauses, show each seat's chance of winning from here (Monte Carlo in the worker). */
-function scheduleChances() {
-  clearTimeout(state.chanceTimer);
-  const players = state.board ? state.board.players : 4;
+/**
+ * After each round, estimate each seat's chance of winning from here: Monte Carlo rollouts in the worker,
+ * CHANCE_CHUNK at a time, so that a flip asked for meanwhile is answered after at most one chunk. The worker
+ * keeps the running totals of the position; the bars appear once CHANCE_ROLLOUTS are done.
+ */
+async function estimateChances() {
+  const run = ++state.chanceRun;
   renderChances(null, 4); // the old estimate no longer holds
-  if (!state.hasGame || state.board.over || state.autoplay) return;
-  const game = $("board").dataset.gameId;
+  if (!state.hasGame || state.board.over) return;
+  if (state.autoplay && (SPEED_DELAY[state.settings.speed] ?? 450) < CHANCE_MIN_DELAY) return;
   const round = state.board.round;
-  state.chanceTimer = setTimeout(async () => {
-    if (state.busy || state.autoplay || state.passive || !state.ready) return;
-    try {
-      const answer = await state.engine.request({ type: "chances", rollouts: CHANCE_ROLLOUTS });
-      // show it only if the game has not moved on meanwhile
-      if ($("board").dataset.gameId === game && state.board.round === round && !state.autoplay) {
-        renderChances(answer.chances, players);
-      }
-    } catch {
-      // an estimate is a nicety: without it the game goes on
+  const players = state.board.players;
+  try {
+    for (let done = 0; done < CHANCE_ROLLOUTS;) {
+      if (run !== state.chanceRun || state.passive || !state.ready) return; // the game moved on
+      const answer = await state.engine.request({ type: "chances", rollouts: CHANCE_CHUNK });
+      if (run !== state.chanceRun || answer.round !== round) return;
+      done = answer.done;
+      if (done >= CHANCE_ROLLOUTS) renderChances(answer, players);
     }
-  }, CHANCE_DELAY);
+  } catch {
+    // an estimate is a nicety: without it the game goes on
+  }
 }
 
 function addLog(view) {
