@@ -18,8 +18,11 @@ Requests (``type`` and its fields) and answers:
 
 * ``init`` ``lang``: choose the language of every sentence. Answers ``{ok: true}``.
 * ``new`` ``players`` (2–4), ``seed`` (int or null), ``order`` ("shuffled" | "played"): a new game → view.
-* ``restore`` ``save``: the engine's ``to_dict()`` data, loaded ONLY through ``Game.from_dict`` → view;
-  a bad save answers ``{ok: false, error: {kind: "damaged", message}}``.
+* ``restore`` ``record``: the page's saved record or an imported file, as it is. ``records.load`` brings a
+  record up to the current version (an exported file is a bare engine save), and its game is loaded ONLY
+  through ``Game.from_dict`` → view, plus the current ``record`` (null for a bare save). A bad one answers
+  ``{ok: false, error: {kind: "damaged", message, code}}``, ``code`` "newer" for a newer site's record.
+  ``save`` instead of ``record`` restores a bare engine save.
 * ``flip``: one round → view of that round. ``finish``: the rest of the game on the fast path → view.
 * ``save``: ``{ok: true, save}`` with the current ``to_dict()``.
 * ``chances`` ``rollouts`` (a chunk, e.g. 50): more rollouts from the current position, added to the totals
@@ -30,7 +33,8 @@ Requests (``type`` and its fields) and answers:
 
 Every answer carries ``ok``; errors are ``{ok: false, error: {kind, message}}`` with kind ``"damaged"`` (a
 save that cannot be loaded), ``"request"`` (a malformed request or one that does not fit the state, such as
-flipping a finished game) or ``"internal"`` (a bug; the message says what).
+flipping a finished game; ``code`` "too-big" for a request over ``MAX_REQUEST_CHARS``, refused before it is
+parsed) or ``"internal"`` (a bug; the message says what).
 
 A view: ``seats`` (one per seat: ``count``, ``out``, and this round's cards per step: ``up``, ``down``,
 ``last``, each a list with one code or null per step, or null when the view shows no round), ``pile`` (cards
@@ -49,6 +53,11 @@ from engine import Game, GameOver, SaveError
 
 from .estimate import Estimate
 from .narrate import Narrator
+from .records import NewerRecordError, load
+
+MAX_REQUEST_CHARS = 512 * 1024
+"""The longest request text ``handle`` parses: a record with a full game log is far below it, and a bigger
+one (a tampered save, a wrong file) is refused at once instead of being parsed."""
 
 
 class RequestError(ValueError):
@@ -73,6 +82,8 @@ class Table:
             if method is None:
                 raise RequestError(f"unknown request type {kind!r}")
             return {"ok": True, **method(request)}
+        except NewerRecordError as error:
+            return _error("damaged", str(error), code="newer")
         except SaveError as error:
             return _error("damaged", str(error))
         except (RequestError, GameOver, ValueError, TypeError) as error:
@@ -100,10 +111,14 @@ class Table:
         return {"view": self.view()}
 
     def do_restore(self, request: dict) -> dict:
-        if "save" not in request:
-            raise RequestError("restore needs a save")
-        self.game = Game.from_dict(request["save"])
-        return {"view": self.view()}
+        if "record" in request:
+            record, save = load(request["record"])
+        elif "save" in request:
+            record, save = None, request["save"]
+        else:
+            raise RequestError("restore needs a record or a save")
+        self.game = Game.from_dict(save)
+        return {"view": self.view(), "record": record}
 
     def do_flip(self, request: dict) -> dict:
         game = self.current()
@@ -223,8 +238,11 @@ def _rank(code: str) -> int:
     return RANKS.index(code[:-1])
 
 
-def _error(kind: str, message: str) -> dict[str, Any]:
-    return {"ok": False, "error": {"kind": kind, "message": message}}
+def _error(kind: str, message: str, code: str | None = None) -> dict[str, Any]:
+    error = {"kind": kind, "message": message}
+    if code:
+        error["code"] = code  # for the page to pick a localized sentence
+    return {"ok": False, "error": error}
 
 
 TABLE = Table()
@@ -232,8 +250,11 @@ TABLE = Table()
 
 def handle(text: str) -> str:
     """The worker's one entry point: a JSON request in, a JSON answer out (strings, so no proxies leak)."""
+    if isinstance(text, str) and len(text) > MAX_REQUEST_CHARS:
+        too_big = f"the request is too large ({len(text)} characters)"
+        return json.dumps(_error("request", too_big, code="too-big"))
     try:
         request = json.loads(text)
-    except (TypeError, ValueError) as error:
+    except (TypeError, ValueError, RecursionError) as error:
         return json.dumps(_error("request", f"not JSON: {error}"))
     return json.dumps(TABLE.handle(request), ensure_ascii=False)

@@ -1,0 +1,84 @@
+"""Arbitrary JSON (and non-JSON) into the bridge's restore: a clear refusal or a valid view, never a crash."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "site"))
+sys.path.insert(0, str(ROOT))
+
+from webapp import bridge, records  # noqa: E402
+
+from engine import Game  # noqa: E402
+
+SAVES = ROOT / "tests" / "fixtures" / "saves"
+SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20)
+JSON = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8),
+                                                                                        inner, max_size=5),
+                    max_leaves=30)
+REAL = json.loads((SAVES / "v1.json").read_text())
+FIELDS = sorted({*REAL, *REAL["game"]})
+
+
+def restore(**request: object) -> dict:
+    """One restore request through the worker's JSON text path, on a table that holds a game already."""
+    bridge.TABLE = table = bridge.Table()
+    before = json.loads(bridge.handle(json.dumps({"type": "new", "players": 2, "seed": 1})))["view"]["save"]
+    answer = json.loads(bridge.handle(json.dumps({"type": "restore", **request})))
+    if not answer["ok"]:
+        assert table.game is not None and table.game.to_dict() == before  # the game on screen is untouched
+    return answer
+
+
+def check(answer: dict) -> None:
+    if answer["ok"]:
+        view = answer["view"]
+        assert Game.from_dict(view["save"]).to_dict() == view["save"]
+    else:
+        assert answer["error"]["kind"] in ("damaged", "request"), answer
+        assert answer["error"]["message"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(JSON)
+def test_any_json_as_a_record_or_a_save(data: object) -> None:
+    check(restore(record=data))
+    check(restore(save=data))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(FIELDS), JSON)
+def test_a_real_record_with_one_field_replaced(field: str, value: object) -> None:
+    record = json.loads(json.dumps(REAL))
+    target = record if field in record else record["game"]
+    target[field] = value
+    check(restore(record=record))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(max_size=200))
+def test_any_text_as_the_request(text: str) -> None:
+    answer = json.loads(bridge.handle(text))
+    assert answer["ok"] or answer["error"]["kind"] in ("damaged", "request")
+
+
+def test_oversize_and_deep_input_is_refused_before_parsing() -> None:
+    huge = json.dumps({"type": "restore", "record": {**REAL, "junk": "x" * (5 * 1024 * 1024)}})
+    answer = json.loads(bridge.handle(huge))
+    assert answer["error"] == {"kind": "request", "code": "too-big", "message": answer["error"]["message"]}
+    deep = '{"type": "restore", "record": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    assert json.loads(bridge.handle(deep))["error"]["kind"] == "request"
+
+
+def test_the_real_record_restores_with_its_migrated_record() -> None:
+    answer = restore(record=REAL)
+    assert answer["ok"] and answer["view"]["round"] == REAL["game"]["rounds"]
+    assert answer["record"] == records.migrate(REAL)
+    newer = restore(record={**REAL, "version": records.VERSION + 1})
+    assert newer["error"]["kind"] == "damaged" and newer["error"]["code"] == "newer"
