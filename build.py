@@ -20,6 +20,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -64,6 +65,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 VENDOR_FILES = {"idb-keyval/dist/index.js": "vendor/idb-keyval.js"}
 BENGALI_FONTS = ("400", "700")
 SNAPSHOT = "snapshot/krig.snapshot"
+WHEEL_SOURCES = ("pyproject.toml", "README.md", "engine", "site/webapp")
 
 CSP = "; ".join([
     "default-src 'self'",
@@ -141,15 +143,23 @@ def copy_pyodide(dist: Path) -> None:
 
 
 def build_wheel(target: Path) -> Path:
-    """Build the pure `krig` wheel (engine + webapp with its catalogs) into `target`."""
+    """Build the pure `krig` wheel (engine + webapp with its catalogs) into `target`.
+
+    setuptools builds in the source tree, so the sources are copied to a scratch folder first: builds running
+    side by side (a test session beside `make start`) then never trip over each other's leftovers.
+    """
     env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH}
-    scratch = ROOT / "build" / "wheel"
-    shutil.rmtree(scratch, ignore_errors=True)
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-                    "--wheel-dir", str(scratch), str(ROOT)], check=True, env=env)
-    (wheel,) = scratch.glob("krig-*.whl")
-    shutil.rmtree(ROOT / "build" / "lib", ignore_errors=True)  # setuptools' leftovers would go stale
-    return Path(shutil.copy2(wheel, target / wheel.name))
+    with tempfile.TemporaryDirectory() as scratch:
+        source = Path(scratch) / "source"
+        for name in WHEEL_SOURCES:
+            copy = shutil.copytree if (ROOT / name).is_dir() else shutil.copy2
+            (source / name).parent.mkdir(parents=True, exist_ok=True)
+            copy(ROOT / name, source / name, **({"ignore": shutil.ignore_patterns("__pycache__")}
+                                                if (ROOT / name).is_dir() else {}))
+        subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+                        "--wheel-dir", scratch, str(source)], check=True, env=env)
+        (wheel,) = Path(scratch).glob("krig-*.whl")
+        return Path(shutil.copy2(wheel, target / wheel.name))
 
 
 def write_lockfile(dist: Path, wheel: Path) -> None:
@@ -159,12 +169,13 @@ def write_lockfile(dist: Path, wheel: Path) -> None:
     alone so that nothing can ask for a file that is not there.
     """
     npm_lock = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
-    base = ROOT / "build" / "pyodide-lock-base.json"
-    base.write_text(json.dumps({"info": npm_lock["info"], "packages": {}}))
     output = dist / "pyodide" / "pyodide-lock.json"
-    subprocess.run([str(Path(sys.executable).with_name("pyodide")), "lockfile", "add-wheels", "--input", str(base),
-                    "--output", str(output), "--base-path", str(wheel.parent), str(wheel)],
-                   check=True, stdout=subprocess.DEVNULL)
+    with tempfile.TemporaryDirectory() as scratch:
+        base = Path(scratch) / "pyodide-lock.json"
+        base.write_text(json.dumps({"info": npm_lock["info"], "packages": {}}))
+        subprocess.run([str(Path(sys.executable).with_name("pyodide")), "lockfile", "add-wheels", "--input",
+                        str(base), "--output", str(output), "--base-path", str(wheel.parent), str(wheel)],
+                       check=True, stdout=subprocess.DEVNULL)
 
 
 def write_snapshot(dist: Path) -> None:
@@ -304,13 +315,20 @@ def precompress(dist: Path) -> None:
     for path in [p for p in dist.rglob("*") if p.is_file()]:
         data = path.read_bytes()
         key = hashlib.sha256(data).hexdigest()
-        quality = 11 if len(data) < 16_000_000 else 5  # the 31 MB snapshot changes every build: keep it quick
-        for suffix, compress in ((".br", lambda d: brotli.compress(d, quality=quality)),
-                                 (".gz", lambda d: gzip.compress(d, compresslevel=9, mtime=0))):
+        for suffix in (".br", ".gz"):
             cached = cache / (key + suffix)
             if not cached.exists():
-                cached.write_bytes(compress(data))
+                partial_file = cached.with_name(f"{cached.name}.{os.getpid()}")
+                partial_file.write_bytes(compress(data, suffix))
+                partial_file.replace(cached)  # atomic: a build beside this one never reads half a file
             shutil.copyfile(cached, path.with_name(path.name + suffix))
+
+
+def compress(data: bytes, suffix: str) -> bytes:
+    if suffix == ".gz":
+        return gzip.compress(data, compresslevel=9, mtime=0)
+    quality = 11 if len(data) < 16_000_000 else 5  # the 31 MB snapshot changes every build: keep it quick
+    return brotli.compress(data, quality=quality)
 
 
 # Serving
