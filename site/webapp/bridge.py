@@ -24,6 +24,9 @@ Requests (``type`` and its fields) and answers:
   ``{ok: false, error: {kind: "damaged", message, code}}``, ``code`` "newer" for a newer site's record.
   ``save`` instead of ``record`` restores a bare engine save.
 * ``flip``: one round → view of that round. ``finish``: the rest of the game on the fast path → view.
+  Both views carry ``log``: the game log's new line (``gamelog.line``: ``entry`` data to keep, ``label``,
+  ``text`` and ``wars`` in the page's language).
+* ``log`` ``entries``: saved log entries told in the page's language → ``{lines: [...]}`` (bad ones skipped).
 * ``save``: ``{ok: true, save}`` with the current ``to_dict()``.
 * ``chances`` ``rollouts`` (a chunk, e.g. 50): more rollouts from the current position, added to the totals
   kept for it (a new round or deal starts again) → ``{chances: [per seat], draw, repetition, done, round}``
@@ -51,6 +54,7 @@ from typing import Any
 
 from engine import Game, GameOver, SaveError
 
+from . import gamelog
 from .estimate import Estimate
 from .narrate import Narrator
 from .records import NewerRecordError, load
@@ -121,14 +125,25 @@ class Table:
         return {"view": self.view(), "record": record}
 
     def do_flip(self, request: dict) -> dict:
-        game = self.current()
-        return {"view": self.view(game.play_round().to_dict())}
+        played = self.current().play_round().to_dict()
+        view = self.view(played)
+        view["log"] = gamelog.line(self.narrator, gamelog.from_round(played))
+        return {"view": view}
 
     def do_finish(self, request: dict) -> dict:
         game = self.current()
         before = game.round_number
         game.play_to_end()
-        return {"view": self.view(finished=game.round_number - before)}
+        view = self.view(finished=game.round_number - before)
+        view["log"] = gamelog.line(self.narrator, gamelog.finished(game.round_number, game.round_number - before))
+        return {"view": view}
+
+    def do_log(self, request: dict) -> dict:
+        entries = request.get("entries")
+        if not isinstance(entries, list):
+            raise RequestError("log needs a list of entries")
+        told = (gamelog.line(self.narrator, entry) for entry in entries[-gamelog.MAX_ENTRIES:])
+        return {"lines": [line for line in told if line]}
 
     def do_save(self, request: dict) -> dict:
         return {"save": self.current().to_dict()}

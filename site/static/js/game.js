@@ -13,7 +13,7 @@ import { boardFromView, render, renderChances, validBoard } from "./board.js";
 import { Engine } from "./engine.js";
 import { registerServiceWorker } from "./offline.js";
 import * as store from "./store.js";
-import { num, text } from "./strings.js";
+import { text } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
@@ -22,6 +22,7 @@ const lang = root.lang || "en";
 /** Milliseconds between auto-play rounds, by the speed slider's value (1 slow … 5 fast). */
 const SPEED_DELAY = { 1: 1400, 2: 800, 3: 450, 4: 180, 5: 20 };
 const MAX_IMPORT_BYTES = 64 * 1024;
+const MAX_LOG = 200; // game log entries kept with the save: the latest rounds
 const CHANCE_ROLLOUTS = 500; // rollouts behind each estimate of the win chances
 const CHANCE_CHUNK = 50; // rollouts per request: a flip never waits for more than one chunk
 const CHANCE_MIN_DELAY = 300; // at faster auto-play speeds, estimate only once play pauses
@@ -44,6 +45,7 @@ const state = {
   games: 0, // games started or loaded on this page, shown as <div id=board data-game-id> for tests
   chanceRun: 0, // the estimate in progress; a newer round starts a new one and the old one stops
   low: null, // the fewest cards seat 0 held in this game (for the statistics page's "comeback")
+  log: [], // the game log's entries (plain data, told in the page's language by the worker), kept with the save
   saving: Promise.resolve(),
 };
 
@@ -130,7 +132,7 @@ function showView(view, { fresh = false, persist = true, log = true, loaded = fa
   const mine = view.seats[0].count;
   state.low = state.low === null ? mine : Math.min(state.low, mine);
   render(state.board, { fresh: fresh && state.settings.animation !== "none" });
-  if (log && (view.status || view.round_label)) addLog(view);
+  if (log && view.log) addLog(view.log);
   updateControls();
   if (view.over && !wasOver && persist) recordFinished(view);
   if (view.over) setAutoplay(false);
@@ -163,20 +165,46 @@ async function estimateChances() {
   }
 }
 
-function addLog(view) {
-  if (!view.status) return;
-  const list = $("log-list");
+/** One line of the game log ({entry, label, text, wars} from the worker); rounds with wars stand out. */
+function logItem(line) {
   const item = document.createElement("li");
-  item.value = view.round;
+  item.value = line.entry.round;
   const label = document.createElement("strong");
-  label.textContent = view.round_label || num(view.round);
-  item.append(label, " ", view.status);
-  list.prepend(item);
-  while (list.children.length > 200) list.lastElementChild.remove();
+  label.textContent = line.label;
+  item.append(label, " ", line.text);
+  if (line.wars) {
+    item.classList.add("war");
+    const tag = document.createElement("span");
+    tag.className = "war-tag";
+    tag.textContent = line.wars;
+    item.append(" ", tag);
+  }
+  return item;
+}
+
+function addLog(line) {
+  state.log = [...state.log, line.entry].slice(-MAX_LOG);
+  const list = $("log-list");
+  list.prepend(logItem(line)); // newest first
+  while (list.children.length > MAX_LOG) list.lastElementChild.remove();
 }
 
 function clearLog() {
+  state.log = [];
   $("log-list").replaceChildren();
+}
+
+/** Show a saved log (the record's entries), told by the worker in this page's language. */
+async function showLog(entries) {
+  clearLog();
+  if (!Array.isArray(entries) || !entries.length) return;
+  try {
+    const { lines } = await state.engine.request({ type: "log", entries: entries.slice(-MAX_LOG) });
+    state.log = lines.map((line) => line.entry);
+    $("log-list").replaceChildren(...lines.reverse().map(logItem));
+  } catch {
+    // the log is a nicety: the game goes on without it
+  }
 }
 
 // Saving
@@ -188,6 +216,7 @@ function persistGame() {
     game: state.save,
     settings: state.settings,
     board: { ...state.board, low: state.low },
+    log: state.log,
   };
   const round = state.board.round;
   state.saving = state.saving.then(() => store.saveGame(record)).then(() => {
@@ -396,6 +425,7 @@ async function resume(record) {
     try {
       const answer = await state.engine.request({ type: "restore", save: game === undefined ? record : game });
       showView(answer.view, { persist: false, log: false, loaded: true });
+      await showLog(record.log);
       return;
     } catch (error) {
       if (error.kind !== "damaged" && error.kind !== "request") throw error;
@@ -467,6 +497,7 @@ async function takeBack() {
       const answer = await state.engine.request({ type: "restore", save: record.game });
       if (validBoard(record.board)) state.board = record.board;
       showView(answer.view, { persist: false, log: false, loaded: true });
+      await showLog(record.log);
     } catch {
       // keep this tab's own game
     }
