@@ -24,7 +24,8 @@ Requests (``type`` and its fields) and answers:
   ``{ok: false, error: {kind: "damaged", message, code}}``, ``code`` "newer" for a newer site's record.
   ``save`` instead of ``record`` restores a bare engine save.
 * ``flip``: one round → view of that round. ``finish``: the rest of the game on the fast path → view.
-  Both views carry ``log``: the game log's new line (``gamelog.line``: ``entry`` data to keep, ``label``,
+  ``finish`` adds ``low``, the fewest cards seat 0 held on the way. Both views carry ``log``: the game log's
+  new line (``gamelog.line``: ``entry`` data to keep, ``label``,
   ``text`` and ``wars`` in the page's language).
 * ``log`` ``entries``: saved log entries told in the page's language → ``{lines: [...]}`` (bad ones skipped).
 * ``save``: ``{ok: true, save}`` with the current ``to_dict()``.
@@ -133,9 +134,19 @@ class Table:
     def do_finish(self, request: dict) -> dict:
         game = self.current()
         before = game.round_number
-        game.play_to_end()
+        low = len(game.hands[0])
+        ahead = game.copy()
+        ahead.play_to_end()  # the fast path tells who wins
+        if ahead.winner == 0:
+            # the person wins: play round by round to learn the fewest cards they held (the "comeback")
+            while not game.over:
+                game.play_round()
+                low = min(low, len(game.hands[0]))
+        else:
+            self.game = game = ahead
         view = self.view(finished=game.round_number - before)
         view["log"] = gamelog.line(self.narrator, gamelog.finished(game.round_number, game.round_number - before))
+        view["low"] = low
         return {"view": view}
 
     def do_log(self, request: dict) -> dict:

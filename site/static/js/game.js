@@ -131,6 +131,7 @@ function showView(view, { fresh = false, persist = true, log = true, loaded = fa
   state.hasGame = true;
   const mine = view.seats[0].count;
   state.low = state.low === null ? mine : Math.min(state.low, mine);
+  if (Number.isInteger(view.low)) state.low = Math.min(state.low, view.low); // the rounds "finish" played
   render(state.board, { fresh: fresh && state.settings.animation !== "none" });
   if (log && view.log) addLog(view.log);
   updateControls();

@@ -1,6 +1,7 @@
 // The statistics page: the visitor's own finished games (from IndexedDB, never sent anywhere) and a
 // simulator that lets the engine play thousands of games in the worker, batch by batch.
 
+import { barChart } from "./charts.js";
 import { Engine } from "./engine.js";
 import { registerServiceWorker } from "./offline.js";
 import { loadHistory } from "./store.js";
@@ -52,22 +53,6 @@ function seatName(seat) {
   return seat === 0 ? text("you", "You") : format(text("cpu", "CPU %(number)s"), { number: num(seat) });
 }
 
-/** One labelled bar per row; widths are set through the CSSOM (the CSP forbids style attributes). */
-function chart(element, rows) {
-  const max = Math.max(1, ...rows.map((row) => row.value));
-  element.replaceChildren(...rows.map((row) => {
-    const line = document.createElement("div");
-    line.className = "row";
-    const label = document.createElement("span");
-    label.textContent = row.label;
-    const bar = document.createElement("span");
-    bar.className = "bar";
-    bar.style.width = `${(100 * row.value) / max}%`;
-    line.append(label, bar);
-    return line;
-  }));
-}
-
 function showResults(totals) {
   const { rounds, wins, draws, repetitions } = totals;
   const games = rounds.length;
@@ -89,21 +74,22 @@ function showResults(totals) {
     const low = bin * width;
     const high = bin === BINS - 1 ? longest : (bin + 1) * width - 1;
     return {
-      value: count, low, high,
-      label: format(text("bar_lengths"), { low: num(low), high: num(high), games: num(count) }),
+      value: count, low, high, label: `${num(low)}–${num(high)}`, shown: num(count),
+      text: format(text("bar_lengths"), { low: num(low), high: num(high), games: num(count) }),
     };
   });
-  chart($("lengths-chart"), rows);
   const peak = rows.reduce((best, row) => (row.value > best.value ? row : best), rows[0]);
-  $("lengths-chart").setAttribute("role", "img");
-  $("lengths-chart").setAttribute("aria-label", format(text("lengths_alt"), { low: num(peak.low),
-    high: num(peak.high) }));
+  barChart($("lengths-chart"), rows, text("lengths_title"),
+    format(text("lengths_alt"), { low: num(peak.low), high: num(peak.high) }));
   $("lengths-figure").hidden = false;
 
-  chart($("seats-chart"), wins.map((count, seat) => ({
-    value: count,
-    label: format(text("bar_seat"), { name: seatName(seat), percent: `${num(percentOf(count, games))}%` }),
-  })));
+  const seats = wins.map((count, seat) => {
+    const percent = `${num(percentOf(count, games))}%`;
+    return { value: count, label: seatName(seat), shown: percent,
+      text: format(text("bar_seat"), { name: seatName(seat), percent }) };
+  });
+  const best = seats.reduce((top, row) => (row.value > top.value ? row : top), seats[0]);
+  barChart($("seats-chart"), seats, text("seats_title"), best.text);
   $("seats-figure").hidden = false;
 }
 
@@ -117,6 +103,7 @@ async function simulate(players, games) {
   progress.value = 0;
   const totals = { rounds: [], wins: new Array(players).fill(0), draws: 0, repetitions: 0 };
   const seed = Math.floor(Math.random() * 2 ** 40);
+  const started = performance.now();
   try {
     for (let done = 0, batch = 0; done < games && !sim.cancelled; batch++) {
       const size = Math.min(BATCH, games - done);
@@ -129,6 +116,8 @@ async function simulate(players, games) {
       progress.value = Math.round((100 * done) / games);
     }
     showResults(totals);
+    $("sim-summary").dataset.ms = String(Math.round(performance.now() - started)); // how long the run took
+    $("sim-summary").dataset.games = String(totals.rounds.length);
     if (sim.cancelled) {
       $("sim-summary").textContent = `${format(text("cancelled"), { games: num(totals.rounds.length) })} ${
         $("sim-summary").textContent}`;
