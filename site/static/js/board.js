@@ -71,7 +71,7 @@ function setNumber(element, n) {
 }
 
 /** Draw `board` into the page. `fresh` animates the cards of a round just played. */
-export function render(board, { fresh = false } = {}) {
+export function render(board, { fresh = false, announce = true } = {}) {
   const root = document.getElementById("board");
   root.dataset.players = String(board.players);
   root.dataset.round = String(board.round || 0); // ASCII, for scripts and tests
@@ -100,7 +100,7 @@ export function render(board, { fresh = false } = {}) {
   const short = status.querySelector(".short");
   const full = status.querySelector(".full");
   short.textContent = board.status || "";
-  full.textContent = board.announce || board.status || "";
+  if (announce) full.textContent = board.announce || board.status || ""; // the live region: once per round
 
   const result = document.getElementById("result");
   result.hidden = !board.over;

@@ -26,6 +26,8 @@ const MAX_LOG = 200; // game log entries kept with the save: the latest rounds
 const CHANCE_ROLLOUTS = 500; // rollouts behind each estimate of the win chances
 const CHANCE_CHUNK = 50; // rollouts per request: a flip never waits for more than one chunk
 const CHANCE_MIN_DELAY = 300; // at faster auto-play speeds, estimate only once play pauses
+const ANIMATIONS = ["normal", "fast", "none"];
+const ANNOUNCE_GAP = 2500; // ms: during auto-play, screen readers hear at most one round this often, the latest
 const MAX_SEED = Number.MAX_SAFE_INTEGER; // seeds travel as JSON numbers, which are exact up to 2**53 - 1
 
 const state = {
@@ -43,6 +45,8 @@ const state = {
   autoplay: false,
   autoTimer: null,
   games: 0, // games started or loaded on this page, shown as <div id=board data-game-id> for tests
+  announceTimer: null, // the next announcement during auto-play
+  announcedAt: 0,
   chanceRun: 0, // the estimate in progress; a newer round starts a new one and the old one stops
   low: null, // the fewest cards seat 0 held in this game (for the statistics page's "comeback")
   log: [], // the game log's entries (plain data, told in the page's language by the worker), kept with the save
@@ -55,9 +59,10 @@ function readSettings() {
   const players = Number($("players").value);
   const order = document.querySelector("input[name=order]:checked")?.value || "shuffled";
   const speed = Number($("speed").value) || 3;
-  const animation = $("animation").value === "none" ? "none" : "normal";
+  const animation = ANIMATIONS.includes($("animation").value) ? $("animation").value : "normal";
   state.settings = { players, order, speed, animation };
   root.classList.toggle("no-animation", animation === "none");
+  root.classList.toggle("fast-animation", animation === "fast");
 }
 
 function applySettings(settings) {
@@ -69,7 +74,7 @@ function applySettings(settings) {
   if (Number.isInteger(settings.speed) && settings.speed >= 1 && settings.speed <= 5) {
     $("speed").value = String(settings.speed);
   }
-  if (settings.animation === "none" || settings.animation === "normal") $("animation").value = settings.animation;
+  if (ANIMATIONS.includes(settings.animation)) $("animation").value = settings.animation;
   readSettings();
 }
 
@@ -109,6 +114,16 @@ async function autoStep() {
   state.autoTimer = setTimeout(autoStep, SPEED_DELAY[state.settings.speed] ?? 450);
 }
 
+/** During auto-play, announce only the latest round, at most once every ANNOUNCE_GAP ms: no flood. */
+function announceLatest(sentence) {
+  clearTimeout(state.announceTimer);
+  const wait = state.announcedAt + ANNOUNCE_GAP - Date.now();
+  state.announceTimer = setTimeout(() => {
+    state.announcedAt = Date.now();
+    $("status").querySelector(".full").textContent = sentence;
+  }, Math.max(0, wait));
+}
+
 function note(message) {
   // A short confirmation (saving on/off, deleted, imported…) in the status line, which is announced.
   const status = $("status");
@@ -132,7 +147,9 @@ function showView(view, { fresh = false, persist = true, log = true, loaded = fa
   const mine = view.seats[0].count;
   state.low = state.low === null ? mine : Math.min(state.low, mine);
   if (Number.isInteger(view.low)) state.low = Math.min(state.low, view.low); // the rounds "finish" played
-  render(state.board, { fresh: fresh && state.settings.animation !== "none" });
+  render(state.board, { fresh: fresh && state.settings.animation !== "none", announce: !state.autoplay });
+  if (state.autoplay) announceLatest(state.board.announce);
+  else clearTimeout(state.announceTimer); // this round was announced by render: no older one after it
   if (log && view.log) addLog(view.log);
   updateControls();
   if (view.over && !wasOver && persist) recordFinished(view);
@@ -403,7 +420,7 @@ async function restoreBoard() {
     if (record.board.lang !== lang) {
       state.board = { ...record.board, status: "", announce: "" }; // the sentence was in another language
     }
-    render(state.board);
+    render(state.board, { announce: false }); // this round was announced when it was played
   }
   performance.mark("board-restored");
   return record;
@@ -441,6 +458,8 @@ async function resume(record) {
 }
 
 async function start() {
+  // motion off for those who ask their system for less of it (the CSS stops it too); a saved choice wins later
+  if (matchMedia("(prefers-reduced-motion: reduce)").matches) $("animation").value = "none";
   readSettings();
   wire();
   registerServiceWorker(new URL("../sw.js", import.meta.url));
@@ -558,9 +577,9 @@ async function importFile(file) {
 async function share() {
   if (!state.save) return;
   const url = new URL(location.pathname, location.href);
-  url.search = new URLSearchParams({
-    players: String(state.save.players), seed: String(state.save.seed), order: state.save.order,
-  }).toString();
+  const deal = { players: String(state.save.players), seed: String(state.save.seed) };
+  if (state.save.order !== "shuffled") deal.order = state.save.order; // the default order needs no mention
+  url.search = new URLSearchParams(deal).toString();
   const input = $("share-url");
   input.value = url.href;
   show("share-result", true);
@@ -578,6 +597,12 @@ async function share() {
 
 const FIELDS = "input, select, textarea, button, summary, a, label, [contenteditable]";
 
+/** Whether `key` is the shortcut whose letter the page's language gives as `name` (A and N always work too). */
+function shortcut(key, name, latin) {
+  const letter = key.toLocaleLowerCase();
+  return letter === latin || letter === text(name, latin).toLocaleLowerCase();
+}
+
 function onKey(event) {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
   const target = event.target instanceof Element ? event.target : null;
@@ -586,9 +611,9 @@ function onKey(event) {
   if (key === " " || key === "Enter") {
     event.preventDefault(); // no page scroll on Space
     if (!event.repeat) flip(); // holding the key down does not machine-gun rounds
-  } else if ((key === "a" || key === "A") && !event.repeat) {
+  } else if (shortcut(key, "key_autoplay", "a") && !event.repeat) {
     if (!$("autoplay").disabled) setAutoplay(!state.autoplay);
-  } else if ((key === "n" || key === "N") && !event.repeat) {
+  } else if (shortcut(key, "key_new", "n") && !event.repeat) {
     if (state.ready && !state.passive) newGame();
   }
 }

@@ -1,0 +1,64 @@
+"""Keyboard shortcuts (letters from the page's language, A and N always) and the live region's one sentence
+per round."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from krig import Game, new_game, open_game, wait_saved
+from playwright.sync_api import Page, expect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "site"))
+
+from webapp.narrate import Narrator  # noqa: E402
+
+ROUND = "() => document.getElementById('board').dataset.round"
+GAME = "() => document.getElementById('board').dataset.gameId"
+
+
+def test_shortcuts_flip_autoplay_and_deal(page: Page, guard) -> None:
+    open_game(page, "ru/index.html")
+    new_game(page, 2, 9)
+    letters = page.evaluate("() => { const s = JSON.parse(document.getElementById('krig-strings').textContent);"
+                            " return [s.key_autoplay, s.key_new]; }")
+    shortcuts = page.locator("[data-testid=shortcuts]").text_content()
+    assert all(letter in shortcuts for letter in letters)  # the page documents its own letters
+    page.locator("main").focus()
+    page.keyboard.press("Space")
+    page.wait_for_function(f"() => ({ROUND})() === '1'")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => ({ROUND})() === '2'")
+    autoplay = page.locator("[data-testid=autoplay]")
+    for key in (letters[0].lower(), "A"):  # the page's letter, any case, and the Latin A
+        page.keyboard.press(key)
+        expect(autoplay).to_have_attribute("aria-pressed", "true")
+        page.keyboard.press(key)
+        expect(autoplay).to_have_attribute("aria-pressed", "false")
+    for key in (letters[1].upper(), "n"):
+        expect(page.locator("[data-testid=flip]")).to_have_attribute("aria-busy", "false")  # no round in flight
+        before = page.evaluate(GAME)
+        page.keyboard.press(key)
+        page.wait_for_function(f"(before) => ({GAME})() !== before && ({ROUND})() === '0'", arg=before)
+    # focus is visible on the controls
+    page.keyboard.press("Tab")
+    outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+    assert outline not in ("", "none")
+
+
+def test_each_round_is_announced_once_in_the_live_region(page: Page, guard) -> None:
+    expected = Game.new(2, seed=9)
+    played = expected.play_round()
+    narrator = Narrator("en")
+    open_game(page)
+    new_game(page, 2, 9)
+    status = page.locator("[data-testid=status]")
+    expect(status).to_have_attribute("aria-live", "polite")
+    page.click("[data-testid=flip]")
+    page.wait_for_function(f"() => ({ROUND})() === '1'")
+    spoken = status.locator(".full").text_content()
+    battle = played.steps[0].up
+    assert spoken.startswith(f"You: {narrator.card(battle[0])}. CPU 1: {narrator.card(battle[1])}.")
+    assert narrator.wins_cards(played.winner, len(played.pile)) in spoken
+    assert status.locator(".short").get_attribute("aria-hidden") == "true"  # the short line is not read twice
+    wait_saved(page, 1)
