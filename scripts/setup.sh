@@ -60,7 +60,7 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   touch "$stamp"
 fi
 
-node_ok() { have node && node -e 'process.exit(+process.versions.node.split(".")[0] < 18)'; }
+node_ok() { have node && node -e 'process.exit(Number(process.versions.node.split(".")[0]) < 18 ? 1 : 0)'; }
 if ! node_ok; then
   say "installing Node.js"
   apt_install nodejs npm || { echo "Krig needs Node.js >= 18 and npm." >&2; exit 1; }
