@@ -166,25 +166,3 @@ def test_a_damaged_save_is_reported_and_kept_until_a_new_game(page: Page, guard)
     flip(page)
     assert record(page)["game"]["rounds"] == 1
 
-
-def test_a_second_tab_takes_the_game_over_and_the_first_can_take_it_back(context, page: Page, guard) -> None:
-    open_game(page)
-    new_game(page, 2, 64)
-    flip(page, 2)
-    wait_saved(page, 2)
-
-    second = context.new_page()
-    open_game(second)
-    assert board(second)["counts"] == board(page)["counts"]  # the same saved game
-    expect(page.locator("[data-testid=taken-over]")).to_be_visible()
-    expect(page.locator("[data-testid=flip]")).to_be_disabled()
-    flip(second, 3)
-    wait_saved(second, 5)
-
-    page.click("[data-testid=take-back]")
-    expect(page.locator("[data-testid=taken-over]")).to_be_hidden()
-    page.wait_for_function("() => document.getElementById('board').dataset.round === '5'")
-    assert board(page)["counts"] == board(second)["counts"]  # it picked up where the other tab left off
-    expect(second.locator("[data-testid=taken-over]")).to_be_visible()
-    flip(page)
-    wait_saved(page, 6)

@@ -37,7 +37,17 @@ export function validBoard(board) {
   const n = board.players;
   return [2, 3, 4].includes(n) && Array.isArray(board.counts) && board.counts.length === n &&
     board.counts.every((c) => Number.isInteger(c) && c >= 0 && c <= 52) &&
-    Array.isArray(board.cards) && board.cards.length === n;
+    Array.isArray(board.cards) && board.cards.length === n && board.cards.every(validSeatCards);
+}
+
+const CARD_CODE = /^(10|[2-9JQKA])[CDHS]$/;
+
+/** One seat's cards of a stored board: lists of card codes or nulls (anything else would name a picture). */
+function validSeatCards(cards) {
+  if (cards === null) return true;
+  if (!cards || typeof cards !== "object") return false;
+  return ["up", "down", "last"].every((key) => cards[key] === null || cards[key] === undefined ||
+    (Array.isArray(cards[key]) && cards[key].every((code) => code === null || CARD_CODE.test(code))));
 }
 
 function cardImage(code, index, fresh) {

@@ -3,9 +3,11 @@
 const LOAD_TIMEOUT_MS = 30000; // loadPyodide can hang forever (e.g. without 'wasm-unsafe-eval')
 
 export class EngineError extends Error {
-  constructor(kind, message) {
+  /** `code` names a case the page explains in its own words (e.g. "newer", "too-big"), if the worker gave one. */
+  constructor(kind, message, code = "") {
     super(message);
     this.kind = kind;
+    this.code = code;
   }
 }
 
@@ -86,7 +88,10 @@ export class Engine {
     if (!waiting) return;
     this.pending.delete(data.id);
     if (data.ok) waiting.resolve(data);
-    else waiting.reject(new EngineError(data.error?.kind || "internal", data.error?.message || ""));
+    else {
+      const error = data.error || {};
+      waiting.reject(new EngineError(error.kind || "internal", error.message || "", error.code));
+    }
   }
 
   /** Stop the worker for good and reject everything still waiting; returns the error. */

@@ -237,10 +237,16 @@ function persistGame() {
     log: state.log,
   };
   const round = state.board.round;
-  state.saving = state.saving.then(() => store.saveGame(record)).then(() => {
-    show("save-failed", false);
-    $("board").dataset.savedRound = String(round);
-  }, () => show("save-failed", true));
+  state.saving = state.saving.then(async () => {
+    if (state.passive) return; // another tab took the game over while this save waited: never overwrite it
+    try {
+      await store.saveGame(record); // the whole record in one transaction: a crash keeps the last one whole
+      show("save-failed", false);
+      $("board").dataset.savedRound = String(round);
+    } catch {
+      show("save-failed", true); // e.g. the storage is full; the next round's save tries again with everything
+    }
+  });
   return state.saving;
 }
 
@@ -355,6 +361,13 @@ function validSeed(seed) {
   return /^[0-9]{1,16}$/.test(seed) && Number(seed) <= MAX_SEED;
 }
 
+/** Why a save or file was refused: the page's own words for what a person can act on, else the engine's. */
+function refusal(error) {
+  if (error.code === "newer") return text("save_newer");
+  if (error.code === "too-big") return text("save_too_big");
+  return error.message || text("not_json");
+}
+
 function handleError(error) {
   if (error && (error.kind === "timeout" || error.kind === "load" || error.kind === "unsupported")) {
     engineFailed(error);
@@ -439,17 +452,17 @@ async function resume(record) {
     return;
   }
   if (record !== null && record !== undefined) {
-    const game = record && typeof record === "object" ? record.game : undefined;
     try {
-      const answer = await state.engine.request({ type: "restore", save: game === undefined ? record : game });
+      // the whole record as stored: the worker updates an old one and checks its game
+      const answer = await state.engine.request({ type: "restore", record });
       showView(answer.view, { persist: false, log: false, loaded: true });
       await showLog(record.log);
       return;
     } catch (error) {
       if (error.kind !== "damaged" && error.kind !== "request") throw error;
-      state.damaged = record;
+      state.damaged = record; // kept untouched, for "Export the damaged save", until a new game replaces it
       state.board = null;
-      $("save-damaged-reason").textContent = error.message;
+      $("save-damaged-reason").textContent = refusal(error);
       show("save-damaged", true);
       return;
     }
@@ -475,7 +488,9 @@ async function start() {
     await loading;
     state.ready = true;
     progress.value = 100;
-    await resume(record);
+    // With storage, the saved game is shared by every tab: only the tab that holds it plays and saves
+    if (!state.storage || (await holdGame())) await resume(record);
+    else openElsewhere();
   } catch (error) {
     engineFailed(error);
     return;
@@ -484,18 +499,38 @@ async function start() {
   updateControls();
   root.dataset.engine = "ready";
   performance.mark("engine-ready");
-  claimTab();
 }
 
-// Another tab with the same game: the newest tab plays, older ones pause (they would overwrite the save).
+// One tab at a time: the saved game belongs to the tab holding the "krig-game" Web Lock. A tab opened while
+// another holds it pauses and offers "Play here instead", which steals the lock; the tab it was stolen from
+// pauses in turn and offers to take the game back. A paused tab never writes the save.
 
-const TAB = Math.random().toString(36).slice(2);
-const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel("krig-game") : null;
+const GAME_LOCK = "krig-game";
 
-function claimTab() {
-  channel?.postMessage({ type: "claim", tab: TAB });
+/** Hold the game's lock while this page lives; resolves false if another tab holds it (unless `steal`). */
+function holdGame(steal = false) {
+  if (!navigator.locks) return Promise.resolve(true); // no Web Locks here: nothing to coordinate with
+  return new Promise((resolve) => {
+    let held = false;
+    navigator.locks.request(GAME_LOCK, steal ? { steal: true } : { ifAvailable: true }, (lock) => {
+      held = Boolean(lock);
+      resolve(held);
+      return held ? new Promise(() => {}) : undefined; // never released by this page; closing it releases it
+    }).catch(() => {
+      if (held) takenOver(); // another tab stole the lock: the game is played there now
+      else resolve(true); // the lock could not be asked for at all: play, as without Web Locks
+    });
+  });
 }
 
+/** This tab opened while another tab plays the game: pause here and say so. */
+function openElsewhere() {
+  state.passive = true;
+  show("other-tab", true);
+  updateControls();
+}
+
+/** Another tab took the game over: stop playing and saving here. */
 function takenOver() {
   setAutoplay(false);
   state.passive = true;
@@ -503,8 +538,12 @@ function takenOver() {
   updateControls();
 }
 
-async function takeBack() {
+/** "Play here instead": take the game from the other tab and carry on from its latest save. */
+async function takeOver() {
+  show("other-tab", false);
   show("taken-over", false);
+  await holdGame(true);
+  await state.saving; // nothing of this tab's is still being written (a paused tab skips its writes)
   state.passive = false;
   let record = null;
   try {
@@ -512,18 +551,13 @@ async function takeBack() {
   } catch {
     record = null;
   }
-  if (record && record.game) {
-    try {
-      const answer = await state.engine.request({ type: "restore", save: record.game });
-      if (validBoard(record.board)) state.board = record.board;
-      showView(answer.view, { persist: false, log: false, loaded: true });
-      await showLog(record.log);
-    } catch {
-      // keep this tab's own game
-    }
+  if (record || !state.hasGame) {
+    state.damaged = null;
+    show("save-damaged", false);
+    if (record && validBoard(record.board)) state.board = record.board; // the last round's cards, as shown there
+    await resume(record);
   }
   updateControls();
-  claimTab();
 }
 
 // Export and import
@@ -553,11 +587,11 @@ async function importFile(file) {
   } catch {
     return fail(text("not_json"));
   }
-  const save = data && typeof data === "object" && data.game && typeof data.game === "object" ? data.game : data;
-  if (state.busy || !state.ready) return;
+  if (state.busy || !state.ready || state.passive) return;
   state.busy = true;
   try {
-    const answer = await state.engine.request({ type: "restore", save });
+    // an exported game or a whole saved record: the worker tells them apart and checks them like a save
+    const answer = await state.engine.request({ type: "restore", record: data });
     setAutoplay(false);
     state.board = null;
     state.low = null;
@@ -567,7 +601,7 @@ async function importFile(file) {
     showView(answer.view, { log: false, loaded: true });
     note(text("imported"));
   } catch (error) {
-    fail(error.message || text("not_json"));
+    fail(refusal(error));
   } finally {
     state.busy = false;
     updateControls();
@@ -639,7 +673,8 @@ function wire() {
   });
   $("keep").addEventListener("change", (event) => setKeep(event.target.checked));
   $("delete-save").addEventListener("click", () => deleteSave());
-  $("take-back").addEventListener("click", () => takeBack());
+  $("take-over").addEventListener("click", () => takeOver());
+  $("take-back").addEventListener("click", () => takeOver());
   for (const id of ["speed", "animation"]) {
     $(id).addEventListener("change", () => {
       readSettings();
@@ -648,9 +683,6 @@ function wire() {
   }
   $("speed").addEventListener("input", readSettings);
   document.addEventListener("keydown", onKey);
-  channel?.addEventListener("message", (event) => {
-    if (event.data && event.data.type === "claim" && event.data.tab !== TAB && state.ready) takenOver();
-  });
 }
 
 start().catch((error) => engineFailed(error));

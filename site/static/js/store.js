@@ -1,9 +1,11 @@
 // The saved game, kept in IndexedDB through idb-keyval: database "krig", object store "saves".
 //
 // Keys and values (see the README's "Saving" section):
-//   "current"     {version: 1, game: <engine to_dict()>, settings: {players, order, speed, animation},
+//   "current"     {version: 2, game: <engine to_dict()>, settings: {players, order, speed, animation},
 //                  board: {counts, cards, pile, table, round, set_aside, status, winner, over, result_text, low},
-//                  savedAt: <ms since 1970>}
+//                  log: [game log entries, at most 200], savedAt: <ms since 1970>}
+//                 Version 1 had no log. The page never reads an old record itself: the worker's bridge brings
+//                 it up to date (site/webapp/records.py) before the engine checks its game.
 //   "preferences" {keep: false} once the visitor turns "Keep my game on this device" off (absent = keep).
 //   "history"     [{players, result, winner, rounds, low, endedAt}, ...] finished games for the statistics page
 //                 (at most HISTORY_LIMIT, newest last).
@@ -11,8 +13,11 @@
 
 import { createStore, del, get, set, update } from "../vendor/idb-keyval.js";
 
-export const RECORD_VERSION = 1;
+export const RECORD_VERSION = 2;
 const HISTORY_LIMIT = 1000;
+// How long IndexedDB may take to open before saving counts as off. A blocked or broken database (some private
+// modes) can leave the open request pending forever; a healthy one opens in milliseconds.
+const OPEN_TIMEOUT_MS = 4000;
 
 let store = null;
 
@@ -32,11 +37,16 @@ function open() {
 export async function available() {
   const s = open();
   if (!s) return false;
+  let timer;
+  const stuck = new Promise((resolve) => {
+    timer = setTimeout(() => resolve(false), OPEN_TIMEOUT_MS);
+  });
   try {
-    await get("preferences", s);
-    return true;
+    return await Promise.race([get("preferences", s).then(() => true), stuck]);
   } catch {
     return false;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -48,7 +58,7 @@ export async function loadGame() {
 
 export async function saveGame(record) {
   const s = open();
-  if (s) await set("current", { ...record, version: RECORD_VERSION, savedAt: Date.now() }, s);
+  if (s) await set("current", { log: [], ...record, version: RECORD_VERSION, savedAt: Date.now() }, s);
 }
 
 export async function deleteGame() {

@@ -82,7 +82,14 @@ async function start(lang, warm) {
 }
 
 function ask(request) {
-  return JSON.parse(handle(JSON.stringify(request)));
+  let text;
+  try {
+    text = JSON.stringify(request);
+  } catch (error) {
+    // e.g. a tampered save holding a BigInt or a cycle: refused like any malformed request, not a crash
+    return { ok: false, error: { kind: "request", message: `not JSON: ${describe(error)}` } };
+  }
+  return JSON.parse(handle(text));
 }
 
 function describe(error) {

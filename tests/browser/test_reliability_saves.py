@@ -1,0 +1,106 @@
+"""A damaged or tampered save in IndexedDB: a clear notice, nothing run from it, nothing overwritten.
+
+Each record is written straight into IndexedDB before the game page loads. The page must say "Your saved game
+could not be read", keep the record exactly as it was, offer it as a download, and never run markup from it.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from faults import downloaded, fixture, store_record
+from krig import ENGINE_READY, LOAD_TIMEOUT, board, flip, open_game, record, wait_saved
+from playwright.sync_api import Page, expect
+
+MARKUP = '<img src=x onerror="window.__pwned = 1">'
+FIVE_MB = 5 * 1024 * 1024
+
+
+def edited(change) -> dict:
+    saved = copy.deepcopy(fixture(1))
+    change(saved)
+    return saved
+
+
+DAMAGED = {
+    "broken-json-text": ('{"version": 1, "game": {"players": 2, "hands": [["AS"', "a save must be a JSON object"),
+    "wrong-types": (edited(lambda r: r["game"].update(players="two", rounds="5")), "players must be 2, 3 or 4"),
+    "duplicated-card": (edited(lambda r: r["game"]["hands"][0].__setitem__(0, r["game"]["hands"][1][0])),
+                        "duplicated"),
+    "invented-card": (edited(lambda r: r["game"]["hands"][0].append("11H")), "card code"),
+    "future-version": (edited(lambda r: r.update(version=3)), "saved by a newer version of Krig"),
+    "no-game": (edited(lambda r: r.pop("game")), "holds no game"),
+}
+
+
+def check_damaged(page: Page, stored: object, reason: str) -> None:
+    """The notice with its reason, no game to play, and the record exactly as it was stored."""
+    expect(page.locator("[data-testid=save-damaged]")).to_be_visible()
+    expect(page.locator("[data-testid=save-damaged]")).to_contain_text("Your saved game could not be read.")
+    expect(page.locator("#save-damaged-reason")).to_contain_text(reason)
+    expect(page.locator("[data-testid=flip]")).to_be_disabled()
+    page.keyboard.press("Space")  # the keyboard cannot flip either
+    assert record(page) == stored
+
+
+@pytest.mark.parametrize("case", DAMAGED)
+def test_a_damaged_save_is_reported_kept_and_exported(page: Page, guard, case: str) -> None:
+    stored, reason = DAMAGED[case]
+    store_record(page, stored)
+    open_game(page)
+    check_damaged(page, stored, reason)
+    assert downloaded(page, "[data-testid=damaged-export]") == stored  # the damaged record, as it was
+    assert record(page) == stored
+
+
+def test_a_5_mb_save_is_refused_at_once_and_kept(page: Page, guard) -> None:
+    store_record(page, fixture(1), junk=FIVE_MB)
+    stored = record(page)
+    open_game(page)
+    check_damaged(page, stored, "far too large to be a saved Krig game")
+    assert len(downloaded(page, "[data-testid=damaged-export]")["junk"]) == FIVE_MB
+
+
+def test_markup_in_a_save_is_shown_as_text_and_never_run(page: Page, guard) -> None:
+    stored = edited(lambda r: (r["game"].update(order=MARKUP), r["board"].update(status=MARKUP)))
+    store_record(page, stored)
+    page.goto("en/index.html")
+    # the board is drawn from the record before Python is ready: its status line is text
+    page.wait_for_function("() => performance.getEntriesByName('board-restored').length === 1")
+    assert page.locator("[data-testid=status] .short").text_content() == MARKUP
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    check_damaged(page, stored, "<img src=x")
+    assert page.locator("img[src=x]").count() == 0
+    assert page.evaluate("() => window.__pwned") is None
+
+
+def test_starting_a_new_game_is_the_only_thing_that_replaces_a_damaged_save(page: Page, guard) -> None:
+    stored = DAMAGED["duplicated-card"][0]
+    store_record(page, stored)
+    open_game(page)
+    check_damaged(page, stored, "duplicated")
+    page.reload()  # reloading changes nothing
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    check_damaged(page, stored, "duplicated")
+    page.click("[data-testid=damaged-new]")
+    expect(page.locator("[data-testid=save-damaged]")).to_be_hidden()
+    flip(page)
+    wait_saved(page, 1)
+    assert record(page)["game"]["rounds"] == 1
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_save_from_every_site_version_loads_and_plays_on(page: Page, guard, version: int) -> None:
+    saved = fixture(version)
+    store_record(page, saved)
+    open_game(page)
+    expect(page.locator("[data-testid=save-damaged]")).to_be_hidden()
+    assert board(page)["counts"] == [len(hand) for hand in saved["game"]["hands"]]
+    rounds = saved["game"]["rounds"]
+    assert board(page)["round"] == str(rounds)
+    flip(page)
+    wait_saved(page, rounds + 1)
+    updated = record(page)
+    assert updated["version"] == 2 and isinstance(updated["log"], list)
+    assert updated["game"]["rounds"] == rounds + 1

@@ -1,0 +1,96 @@
+"""The page's saved record across site versions: fixtures of every version load through records.migrate."""
+
+from __future__ import annotations
+
+import doctest
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "site"))
+sys.path.insert(0, str(ROOT))
+
+from webapp import records  # noqa: E402
+
+from engine import Game, SaveError  # noqa: E402
+
+SAVES = ROOT / "tests" / "fixtures" / "saves"
+FIXTURES = sorted(SAVES.glob("v*.json"))
+
+
+def fixture(version: int) -> dict:
+    return json.loads((SAVES / f"v{version}.json").read_text())
+
+
+def test_there_is_a_fixture_for_every_version() -> None:
+    assert [path.stem for path in FIXTURES] == [f"v{n}" for n in range(1, records.VERSION + 1)]
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda path: path.stem)
+def test_every_version_loads_in_the_current_site(path: Path) -> None:
+    saved = json.loads(path.read_text())
+    record = records.migrate(saved)
+    assert record["version"] == records.VERSION
+    assert isinstance(record["log"], list)
+    assert {k: v for k, v in record.items() if k not in ("version", "log")} == \
+        {k: v for k, v in saved.items() if k not in ("version", "log")}  # nothing else changes
+    game = Game.from_dict(record["game"])
+    assert game.to_dict() == saved["game"]
+    game.play_round()  # and the game goes on
+
+
+def test_version_1_gains_an_empty_log() -> None:
+    assert records.add_empty_log(fixture(1))["log"] == []
+    assert records.MIGRATIONS == {1: records.add_empty_log}
+
+
+def test_a_current_record_is_left_as_it_is() -> None:
+    record = {**fixture(1), "version": records.VERSION, "log": [{"round": 1}]}
+    assert records.migrate(record) == record
+
+
+@pytest.mark.parametrize(("record", "message"), [
+    ({**fixture(1), "version": records.VERSION + 1}, "newer version of Krig"),
+    ({**fixture(1), "version": 10**40}, "newer version of Krig"),
+])
+def test_a_newer_sites_record_is_refused_as_newer(record: dict, message: str) -> None:
+    with pytest.raises(records.NewerRecordError, match=message):
+        records.migrate(record)
+
+
+@pytest.mark.parametrize(("record", "message"), [
+    ("{not json", "JSON object"),
+    (None, "JSON object"),
+    ([fixture(1)], "JSON object"),
+    ({**fixture(1), "version": 0}, "version"),
+    ({**fixture(1), "version": "1"}, "version"),
+    ({**fixture(1), "version": True}, "version"),
+    ({k: v for k, v in fixture(1).items() if k != "version"}, "version"),
+    ({k: v for k, v in fixture(1).items() if k != "game"}, "no game"),
+    ({**fixture(1), "version": 2, "log": "round 1"}, "log must be a list"),
+    ({**fixture(1), "version": 2, "log": [{}] * (records.MAX_LOG + 1)}, "more than"),
+])
+def test_a_broken_record_is_refused_with_a_reason(record: object, message: str) -> None:
+    with pytest.raises(records.RecordError, match=message):
+        records.migrate(record)
+
+
+def test_record_errors_are_save_errors() -> None:
+    """The bridge reports every SaveError as a damaged save, so a broken record is reported the same way."""
+    assert issubclass(records.NewerRecordError, records.RecordError)
+    assert issubclass(records.RecordError, SaveError)
+
+
+def test_load_tells_a_record_from_a_bare_engine_save() -> None:
+    saved = fixture(1)
+    record, game = records.load(saved)
+    assert record is not None and game == saved["game"]
+    assert records.load(saved["game"]) == (None, saved["game"])  # an exported file
+    assert records.load("junk") == (None, "junk")  # the engine refuses it with its own reason
+
+
+def test_docstring_examples() -> None:
+    assert doctest.testmod(records, optionflags=doctest.ELLIPSIS).failed == 0
