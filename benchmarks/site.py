@@ -1,0 +1,827 @@
+"""Krig in headless Chromium beside bare Pyodide: start-up, flips, fast-forward, engine, bytes, memory.
+
+    .venv/bin/python benchmarks/site.py                  # build dist/ if missing, 5 runs, print the table
+    .venv/bin/python benchmarks/site.py --runs 9 --build  # rebuild first, 9 runs
+    .venv/bin/python benchmarks/site.py --write-docs      # also put the table into docs/performance.md
+
+It serves dist/ on localhost, drives headless Chromium with Playwright and prints medians with their spread
+(min–max). Every time is measured inside the page, from navigation start or from the input event's own
+timestamp, so Playwright's round trips never count. The yardstick is dist/bench/bare.html, a page that only
+awaits loadPyodide() from the same files. Nothing is asserted: this is a benchmark, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import platform
+import random
+import re
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import partial
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from playwright.sync_api import BrowserContext, Page, Response, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+from engine import Game, simulate  # noqa: E402
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+DOCS = ROOT / "docs" / "performance.md"
+GAME_PAGE = "en/index.html"
+BARE_PAGE = "bench/bare.html"
+LOAD_TIMEOUT = 90_000  # ms; a cold load takes a few seconds, a broken one never ends
+MB = 1_000_000
+
+# In-page snippets. They are arrow functions: the site's CSP forbids eval, which a bare expression would need.
+
+ENGINE_READY = "() => ['ready', 'failed'].includes(document.documentElement.dataset.engine)"
+ENGINE_STATE = "() => document.documentElement.dataset.engine"
+BARE_DONE = "() => Boolean(document.documentElement.dataset.state)"
+MARKS = """() => Object.fromEntries(['board-restored', 'engine-ready'].map((name) => {
+  const entry = performance.getEntriesByName(name)[0];
+  return [name, entry ? entry.startTime : null];
+}))"""
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+SNAPSHOT_STATE = "() => document.documentElement.dataset.snapshot ?? null"
+SNAPSHOT_DONE = "() => ['stored', 'cached'].includes(document.documentElement.dataset.snapshot)"
+SNAPSHOT_WAIT = 20_000  # ms: the page fetches its 31 MB snapshot in the background after a warm visit
+ENGINE_START = "() => document.documentElement.dataset.engineStart ?? null"  # "fresh" or "snapshot"
+LONG_TASKS = "() => window.__longTasks || []"
+BLUR = "() => document.activeElement && document.activeElement.blur()"
+SET_SEED = "(seed) => { document.querySelector('[data-testid=seed-input]').value = String(seed); }"
+ROUND = "() => Number(document.getElementById('board').dataset.round)"
+SET_ANIMATION = """(value) => {
+  const select = document.querySelector('[data-testid=animation]');
+  if (!select) return false;
+  select.value = value;
+  select.dispatchEvent(new Event('change', {bubbles: true}));
+  return true;
+}"""
+
+# Installed before any page script runs, in every page of a context.
+INIT_SCRIPT = """(() => {
+  window.__longTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const task of list.getEntries()) {
+        window.__longTasks.push({start: task.startTime, duration: task.duration});
+      }
+    }).observe({type: 'longtask', buffered: true});
+  } catch (error) {
+    window.__longTasks = null; // not supported
+  }
+})()"""
+
+# One request to the engine, seen from the page: the flip button's aria-busy goes "true" when a request that
+# changes the game starts and "false" when it is over and the page takes the next one. `watch` is the element
+# whose first mutation means "the answer is on screen"; `start` is the event ("keydown" or "click") whose
+# timeStamp is t0.
+ARM = """([watch, start]) => {
+  const flip = document.querySelector('[data-testid=flip]');
+  const target = document.querySelector(watch);
+  const probe = {start: null, shown: null, idle: null};
+  window.__probe = probe;
+  addEventListener(start, (event) => { probe.start ??= event.timeStamp; }, {capture: true, once: true});
+  const shown = new MutationObserver(() => {
+    if (watch === '[data-testid=result]' && target.hidden) return; // the result counts once it is visible
+    probe.shown ??= performance.now();
+    shown.disconnect();
+  });
+  shown.observe(target, {childList: true, characterData: true, subtree: true, attributes: true});
+  const idle = new MutationObserver(() => {
+    if (probe.shown !== null && flip.getAttribute('aria-busy') === 'false') {
+      probe.idle ??= performance.now();
+      idle.disconnect();
+    }
+  });
+  idle.observe(flip, {attributes: true, attributeFilter: ['aria-busy']});
+}"""
+PROBE_DONE = "() => window.__probe.idle !== null"
+PROBE = "() => window.__probe"
+ROUND_WATCH = "[data-testid=round]"  # render() writes the round number after the cards
+RESULT_WATCH = "[data-testid=result]"
+HUMAN_PAUSE = (0.3, 1.2)  # seconds between two presses at a human pace (uniform)
+
+MEMORY = """async () => {
+  const out = {jsHeap: performance.memory ? performance.memory.usedJSHeapSize : null, total: null};
+  if (self.crossOriginIsolated && performance.measureUserAgentSpecificMemory) {
+    out.total = (await performance.measureUserAgentSpecificMemory()).bytes;
+  }
+  return out;
+}"""
+
+
+# Results
+
+
+@dataclass
+class Results:
+    """Every sample by row key, plus facts to print under the table."""
+
+    samples: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    notes: list[str] = field(default_factory=list)
+    info: dict[str, str] = field(default_factory=dict)
+
+    def add(self, key: str, value: float | None) -> None:
+        if value is not None:
+            self.samples[key].append(float(value))
+
+    def note(self, text: str) -> None:
+        if text not in self.notes:
+            self.notes.append(text)
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The nearest-rank percentile: the smallest value with at least p % of the values at or below it."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]
+
+
+def progress(message: str) -> None:
+    print(f"… {message}", file=sys.stderr, flush=True)
+
+
+@contextmanager
+def section(results: Results, name: str) -> Iterator[None]:
+    """Run one measurement; a failure becomes a note under the table instead of ending the benchmark."""
+    try:
+        yield
+    except Exception as error:  # a benchmark reports what broke and goes on
+        first_line = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        results.note(f"{name} failed: {first_line}")
+        progress(f"{name} failed: {first_line}")
+
+
+# Serving dist/ and counting what it sends
+
+
+class ServerLog:
+    """What the server has sent since the last reset: the path of every response body, and their bytes."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.bytes = 0
+        self.paths: list[str] = []
+
+    def add(self, path: str, size: int) -> None:
+        with self.lock:
+            self.bytes += size
+            self.paths.append(path)
+
+    def reset(self) -> None:
+        with self.lock:
+            self.bytes = 0
+            self.paths = []
+
+    def sent(self) -> list[str]:
+        with self.lock:
+            return list(self.paths)
+
+
+class CountingHandler(build.Handler):
+    """build.py's handler (same MIME types), logging every body it sends."""
+
+    log: ServerLog
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        data = source.read()
+        try:
+            outputfile.write(data)
+        except ConnectionError:  # the browser gave up on it (a context closed mid-download): nothing sent
+            return
+        self.log.add(site_path(self.path), len(data))
+
+
+@contextmanager
+def serve(dist: Path) -> Iterator[tuple[str, ServerLog]]:
+    log = ServerLog()
+    handler = type("Handler", (CountingHandler,), {"log": log})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(dist)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/", log
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def ensure_dist(dist: Path, rebuild: bool) -> Path:
+    if rebuild or not (dist / BARE_PAGE).exists() or not (dist / GAME_PAGE).exists():
+        progress(f"building {dist.name}/ (a minute or two)")
+        build.build(dist)
+    return dist
+
+
+# The network log of a browser context
+
+
+def site_path(url: str) -> str:
+    """The file under dist/ that a URL or request path names."""
+    path = urlsplit(url).path.lstrip("/")
+    return path + "index.html" if path == "" or path.endswith("/") else path
+
+
+@dataclass(frozen=True)
+class Fetch:
+    path: str
+    status: int
+    by_service_worker: bool  # the service worker asked the network (its precache)
+    from_service_worker: bool  # the service worker answered from its cache: nothing crossed the network
+
+
+class Network:
+    """Every response a context saw, in order, with who asked and who answered."""
+
+    def __init__(self, context: BrowserContext, base: str) -> None:
+        self.base = base
+        self.fetches: list[Fetch] = []
+        context.on("response", self.record)
+
+    def record(self, response: Response) -> None:
+        url = response.url
+        if not url.startswith(self.base):
+            return
+        by_sw = response.request.service_worker is not None
+        self.fetches.append(Fetch(site_path(url), response.status, by_sw, response.from_service_worker))
+
+    def mark(self) -> int:
+        return len(self.fetches)
+
+    def since(self, start: int, end: int | None = None) -> list[Fetch]:
+        return self.fetches[start:end]
+
+
+def with_body(fetches: list[Fetch], sent: list[str]) -> list[tuple[int, Fetch]]:
+    """The fetches (with their index) that brought a body over the network, matched in order with the
+    server's log: a revalidated file (304) or one the service worker answered brought none."""
+    remaining = Counter(sent)
+    carried = []
+    for index, fetch in enumerate(fetches):
+        if not fetch.from_service_worker and remaining[fetch.path] > 0:
+            remaining[fetch.path] -= 1
+            carried.append((index, fetch))
+    return carried
+
+
+def sizes(dist: Path, fetches: list[Fetch]) -> tuple[int, int, int, int]:
+    """Raw, gzip and brotli bytes of the files behind these responses, and their number."""
+    raw = gz = br = count = 0
+    for fetch in fetches:
+        file = dist / fetch.path
+        if not file.is_file():
+            continue
+        count += 1
+        raw += file.stat().st_size
+        gz += file.with_name(file.name + ".gz").stat().st_size
+        br += file.with_name(file.name + ".br").stat().st_size
+    return raw, gz, br, count
+
+
+def add_sizes(results: Results, key: str, dist: Path, fetches: list[Fetch]) -> None:
+    raw, gz, br, count = sizes(dist, fetches)
+    results.add(f"{key}.raw", raw / MB)
+    results.add(f"{key}.gz", gz / MB)
+    results.add(f"{key}.br", br / MB)
+    results.add(f"{key}.files", count)
+
+
+# Browser helpers
+
+
+class Chromium:
+    """Headless Chromium with a new, empty profile for every context: "cold" means nothing cached at all.
+
+    Each context is a persistent one in its own temporary folder, so that the HTTP cache lives on disk as a
+    visitor's does. (An incognito context keeps it in memory, which cannot hold the 9.6 MB wasm: every
+    reload would fetch it again, and bare Pyodide's warm start would look slower than it is.)
+    """
+
+    def __init__(self, playwright: Any, base: str) -> None:
+        self.playwright = playwright
+        self.base = base
+        self.version = "?"
+
+    @contextmanager
+    def context(self, service_workers: str = "allow") -> Iterator[BrowserContext]:
+        options: dict[str, Any] = {"args": CHROMIUM_ARGS, "base_url": self.base,
+                                   "service_workers": service_workers}
+        if CHROMIUM.exists():
+            options["executable_path"] = str(CHROMIUM)
+        with tempfile.TemporaryDirectory(prefix="krig-bench-") as profile:
+            context = self.playwright.chromium.launch_persistent_context(profile, **options)
+            if context.browser is not None:
+                self.version = context.browser.version
+            context.add_init_script(INIT_SCRIPT)
+            try:
+                yield context
+            finally:
+                context.close()
+
+
+def wait_engine(page: Page) -> dict[str, float | None]:
+    """Wait until the page says the engine is ready; return its User Timing marks."""
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    state = page.evaluate(ENGINE_STATE)
+    if state != "ready":
+        raise RuntimeError(f"the game page says engine={state}")
+    return page.evaluate(MARKS)
+
+
+def add_long_tasks(results: Results, key: str, page: Page, after: float = 0.0,
+                   until: float = math.inf) -> None:
+    """Count and longest long task (> 50 ms) that started in [after, until] ms since navigation start."""
+    tasks = page.evaluate(LONG_TASKS)
+    if tasks is None:
+        results.note("long tasks: PerformanceObserver('longtask') is not supported here")
+        return
+    durations = [task["duration"] for task in tasks if after <= task["start"] <= until]
+    results.add(f"{key}.count", len(durations))
+    results.add(f"{key}.longest", max(durations, default=0.0))
+
+
+def wait_snapshot(page: Page, results: Results) -> None:
+    """Wait until the page says it has stored its memory snapshot for the next start (<html data-snapshot>).
+
+    A page that never shows data-snapshot is taken not to expose it (once; later runs do not wait again):
+    the reloads are then the only priming.
+    """
+    if results.info.get("snapshot exposed") == "no":
+        return
+    try:
+        page.wait_for_function(SNAPSHOT_DONE, timeout=SNAPSHOT_WAIT)
+        results.info["snapshot exposed"] = "yes"
+    except PlaywrightTimeoutError:
+        state = page.evaluate(SNAPSHOT_STATE)
+        if state is None:
+            results.info["snapshot exposed"] = "no"
+            results.note("warm start: the page shows no data-snapshot; reloads alone primed the warm visit")
+        else:
+            results.note(f"warm start: data-snapshot stayed {state!r}")
+
+
+# Measurements
+
+
+def measure_bare(chromium: Chromium, results: Results) -> None:
+    """Bare Pyodide: a fresh profile (cold), then a reload in it (warm, HTTP cache)."""
+    with chromium.context() as context:
+        page = context.new_page()
+        for key, go in (("bare.cold", lambda: page.goto(BARE_PAGE)), ("bare.warm", page.reload)):
+            go()
+            page.wait_for_function(BARE_DONE, timeout=LOAD_TIMEOUT)
+            bare = page.evaluate("() => window.__bare")
+            if "error" in bare:
+                raise RuntimeError(f"bare page: {bare['error']}")
+            results.add(key, bare["ready"])
+            if key == "bare.cold":
+                results.add("memory.bare.js", bare["jsHeapBytes"] / MB if bare["jsHeapBytes"] else None)
+                results.add("memory.bare.wasm", bare["wasmBytes"] / MB)
+
+
+def measure_app(chromium: Chromium, log: ServerLog, dist: Path, results: Results) -> None:
+    """The game page: a cold visit in a fresh profile, then a warm visit with the service worker in charge."""
+    with chromium.context() as context:
+        network = Network(context, chromium.base)
+        page = context.new_page()
+        cold_visit(page, network, log, dist, results)
+        prime_warm(page, results)
+        warm_visit(page, network, log, results)
+
+
+def cold_visit(page: Page, network: Network, log: ServerLog, dist: Path, results: Results) -> None:
+    """Nothing cached: start-up marks, long tasks, and the bytes until engine-ready and until the SW runs."""
+    log.reset()
+    page.goto(GAME_PAGE)
+    marks = wait_engine(page)
+    ready_at = network.mark()
+    results.add("bytes.cold.server.ready", log.bytes / MB)
+    results.add("cold.board", marks["board-restored"])
+    results.add("cold.engine", marks["engine-ready"])
+    add_long_tasks(results, "longtasks.load", page, until=marks["engine-ready"] or math.inf)
+
+    page.wait_for_function(CONTROLLED, timeout=LOAD_TIMEOUT)
+    time.sleep(1.0)  # let background fetches after engine-ready land
+    results.add("bytes.cold.server", log.bytes / MB)
+    carried = with_body(network.fetches, log.sent())
+    before = [fetch for index, fetch in carried if index < ready_at]
+    after = [fetch for index, fetch in carried if index >= ready_at]
+    add_sizes(results, "bytes.cold.ready", dist, before)
+    add_sizes(results, "bytes.cold.page", dist, [f for f in before if not f.by_service_worker])
+    add_sizes(results, "bytes.cold.precache.early", dist, [f for f in before if f.by_service_worker])
+    add_sizes(results, "bytes.cold.page.later", dist, [f for f in after if not f.by_service_worker])
+    add_sizes(results, "bytes.cold.precache", dist, [f for _, f in carried if f.by_service_worker])
+
+
+def prime_warm(page: Page, results: Results) -> None:
+    """Two reloads under the service worker. After the first, the page may fetch its memory snapshot in the
+    background, so that the second and later starts restore it instead of starting Python."""
+    page.reload()
+    results.add("second.engine", wait_engine(page)["engine-ready"])
+    wait_snapshot(page, results)
+    page.reload()
+    wait_engine(page)
+
+
+def warm_visit(page: Page, network: Network, log: ServerLog, results: Results) -> None:
+    """A reload with the service worker in charge: marks, long tasks, and what still reaches the network."""
+    log.reset()
+    start = network.mark()
+    page.reload()
+    marks = wait_engine(page)
+    results.add("warm.board", marks["board-restored"])
+    results.add("warm.engine", marks["engine-ready"])
+    results.add("warm.from_snapshot", 1 if page.evaluate(ENGINE_START) == "snapshot" else 0)
+    add_long_tasks(results, "longtasks.load", page, until=marks["engine-ready"] or math.inf)
+    time.sleep(0.5)  # a late service-worker update check would show up here
+    warm = network.since(start)
+    results.add("bytes.warm.server", log.bytes / MB)
+    results.add("bytes.warm.requests", sum(1 for f in warm if not f.from_service_worker))
+    results.add("bytes.warm.from_sw", sum(1 for f in warm if f.from_service_worker))
+    for path in log.sent():
+        results.note(f"the warm visit fetched {path} from the network")
+
+
+def measure_cold_without_sw(chromium: Chromium, results: Results) -> None:
+    """Diagnostic: a cold visit with service workers blocked, i.e. without the precache running alongside."""
+    with chromium.context(service_workers="block") as context:
+        page = context.new_page()
+        page.goto(GAME_PAGE)
+        marks = wait_engine(page)
+        results.add("nosw.board", marks["board-restored"])
+        results.add("nosw.engine", marks["engine-ready"])
+
+
+def long_seed(rounds: int) -> int:
+    """The first seed whose 2-player game lasts more than `rounds` rounds (the engine in CPython decides)."""
+    for seed in range(10_000):
+        game = Game.new(2, seed=seed)
+        game.play_to_end()
+        if game.round_number > rounds:
+            return seed
+    raise RuntimeError(f"no seed below 10000 lasts {rounds} rounds")
+
+
+def request_cycle(page: Page, watch: str, start: str, act: Callable[[], None]) -> dict[str, float]:
+    """Arm the in-page probe, act (press a key or click), and wait until the page takes the next request."""
+    page.evaluate(ARM, [watch, start])
+    act()
+    page.wait_for_function(PROBE_DONE, timeout=LOAD_TIMEOUT)
+    return page.evaluate(PROBE)
+
+
+def play_flips(page: Page, results: Results, key: str, flips: int,
+               pause: random.Random | None = None) -> None:
+    """Press Space `flips` times, each as soon as the last answer is drawn, or after a human pause."""
+    page.evaluate(BLUR)  # Space on a focused button would press the button, not flip
+    for _ in range(flips):
+        if pause is not None:
+            time.sleep(pause.uniform(*HUMAN_PAUSE))
+        probe = request_cycle(page, ROUND_WATCH, "keydown", lambda: page.keyboard.press("Space"))
+        results.add(f"{key}.shown", probe["shown"] - probe["start"])
+        results.add(f"{key}.idle", probe["idle"] - probe["start"])
+
+
+def set_animation(page: Page, value: str) -> bool:
+    """Choose the page's own animation setting, as its select would; False if the page has none."""
+    return page.evaluate(SET_ANIMATION, value)
+
+
+def new_game(page: Page, seed: int) -> None:
+    page.select_option("[data-testid=players]", "2")
+    page.evaluate(SET_SEED, seed)
+    request_cycle(page, ROUND_WATCH, "click", lambda: page.click("[data-testid=new-game]"))
+
+
+def measure_play(chromium: Chromium, results: Results, flips: int, paced: int, seeds: range) -> None:
+    """Flip latency (Space presses back to back, then at a human pace, then without animation), then
+    fast-forward (finish) of whole games, all in one page."""
+    with chromium.context() as context:
+        page = context.new_page()
+        page.goto(GAME_PAGE)
+        wait_engine(page)
+        page.wait_for_function(CONTROLLED, timeout=LOAD_TIMEOUT)  # the precache is over: nothing competes
+        time.sleep(1.0)
+        play_from = page.evaluate("() => performance.now()")
+
+        seed = long_seed(flips + paced + flips // 2 + 10)
+        results.info["flip seed"] = str(seed)
+        new_game(page, seed)
+        play_flips(page, results, "flip", flips)
+        play_flips(page, results, "flip.paced", paced, pause=random.Random(0))
+        if set_animation(page, "none"):  # diagnostic: the same flips without the card animation
+            play_flips(page, results, "flip.still", flips // 2)
+            set_animation(page, "normal")
+        for seed in seeds:
+            fast_forward(page, results, seed)
+        add_long_tasks(results, "longtasks.play", page, after=play_from)
+        add_memory(page, results)
+
+
+def fast_forward(page: Page, results: Results, seed: int) -> None:
+    new_game(page, seed)
+    probe = request_cycle(page, RESULT_WATCH, "click", lambda: page.click("[data-testid=finish]"))
+    results.add("finish.shown", probe["shown"] - probe["start"])
+    results.add("finish.rounds", page.evaluate(ROUND))
+
+
+def add_memory(page: Page, results: Results) -> None:
+    memory = page.evaluate(MEMORY)
+    results.add("memory.app.js", memory["jsHeap"] / MB if memory["jsHeap"] else None)
+    if memory["total"] is None:
+        results.note("memory: measureUserAgentSpecificMemory() needs cross-origin isolation, which the "
+                     "site does not have; the worker's wasm memory is estimated by the bare engine page")
+    else:
+        results.add("memory.app.total", memory["total"] / MB)
+
+
+def measure_engine(chromium: Chromium, results: Results, games: int, repeats: int) -> None:
+    """engine.simulate(2, games, seed=0) in Pyodide (the bare page with our wheel) and in this CPython,
+    alternately, so that both halves of each ratio see the same machine load."""
+    with chromium.context() as context:
+        page = context.new_page()
+        page.goto(f"{BARE_PAGE}?engine=1&games={games}&repeats=1")  # one run to warm up
+        page.wait_for_function(BARE_DONE, timeout=LOAD_TIMEOUT + 60_000)
+        bare = page.evaluate("() => window.__bare")
+        if "error" in bare:
+            raise RuntimeError(f"bare engine page: {bare['error']}")
+        results.info["pyodide"] = f"Pyodide {bare.get('pyodide', '?')} (Python {bare.get('python', '?')})"
+        simulate_cpython(games)  # and one here
+        for _ in range(repeats):
+            run = page.evaluate("(games) => window.__simulate(games)", games)
+            cpython = simulate_cpython(games)
+            results.add("engine.pyodide", run["rate"])
+            results.add("engine.cpython", cpython)
+            results.add("ratio.engine", run["rate"] / cpython)
+        results.add("memory.engine.wasm", run["wasmBytes"] / MB)
+
+
+def simulate_cpython(games: int) -> float:
+    """Rounds per second of the same call in this process."""
+    start = time.perf_counter()
+    rounds = sum(simulate(2, games, seed=0).rounds)
+    return rounds / (time.perf_counter() - start)
+
+
+def add_ratio(results: Results, key: str, numerator: float | None, denominator: float | None) -> None:
+    if numerator is not None and denominator:
+        results.add(key, numerator / denominator)
+
+
+def newest(results: Results, key: str, count_before: int) -> float | None:
+    """The sample `key` gained since it had `count_before` samples, if any."""
+    values = results.samples.get(key, [])
+    return values[-1] if len(values) > count_before else None
+
+
+def start_up_run(chromium: Chromium, log: ServerLog, dist: Path, results: Results) -> None:
+    """Bare Pyodide then the game page, back to back, and this run's ratios of the one to the other."""
+    keys = ("bare.cold", "bare.warm", "cold.engine", "second.engine", "warm.engine", "nosw.engine")
+    before = {key: len(results.samples.get(key, [])) for key in keys}
+    with section(results, "bare Pyodide"):
+        measure_bare(chromium, results)
+    with section(results, "game page start-up"):
+        measure_app(chromium, log, dist, results)
+    with section(results, "game page without service worker"):
+        measure_cold_without_sw(chromium, results)
+    new = {key: newest(results, key, before[key]) for key in keys}
+    add_ratio(results, "ratio.cold", new["cold.engine"], new["bare.cold"])
+    add_ratio(results, "ratio.second", new["second.engine"], new["bare.warm"])
+    add_ratio(results, "ratio.warm", new["warm.engine"], new["bare.warm"])
+    add_ratio(results, "ratio.nosw", new["nosw.engine"], new["bare.cold"])
+
+
+# The table
+
+
+@dataclass(frozen=True)
+class Row:
+    key: str
+    label: str
+    unit: str  # "ms", "×", "MB", "r/s" or "" (a count)
+    target: str = ""
+    met: Callable[[float], bool] | None = None
+    spread: bool = True  # min–max of the samples (False for single figures such as a percentile)
+    judge: Callable[[list[float]], float] = statistics.median  # the figure the target is checked on
+
+
+def targets_rows() -> list[Row]:
+    return [
+        Row("bare.cold", "bare Pyodide, cold: loadPyodide() resolved", "ms"),
+        Row("bare.warm", "bare Pyodide, warm (reload, HTTP cache)", "ms"),
+        Row("cold.board", "cold start: board-restored", "ms", "≤ 150 ms", lambda v: v <= 150),
+        Row("cold.engine", "cold start: engine-ready", "ms"),
+        Row("ratio.cold", "cold engine-ready / bare cold", "×", "≤ 1.1×", lambda v: v <= 1.1),
+        Row("second.engine", "second visit (service worker, no snapshot yet): engine-ready", "ms"),
+        Row("ratio.second", "second visit engine-ready / bare warm", "×"),
+        Row("warm.board", "warm start: board-restored", "ms", "≤ 150 ms", lambda v: v <= 150),
+        Row("warm.engine", "warm start: engine-ready", "ms"),
+        Row("ratio.warm", "warm engine-ready / bare warm", "×", "≤ 0.35×", lambda v: v <= 0.35),
+        Row("nosw.board", "diagnostic, cold with service worker blocked: board-restored", "ms"),
+        Row("nosw.engine", "diagnostic, cold with service worker blocked: engine-ready", "ms"),
+        Row("ratio.nosw", "diagnostic: that engine-ready / bare cold", "×"),
+        Row("flip.p50", "flip: Space → new cards drawn, p50", "ms", spread=False),
+        Row("flip.p95", "flip: Space → new cards drawn, p95", "ms", "≤ 16 ms", lambda v: v <= 16,
+            spread=False),
+        Row("flip.max", "flip: Space → new cards drawn, max", "ms", spread=False),
+        Row("flip.idle.p95", "flip: Space → controls free for the next flip, p95", "ms", spread=False),
+        Row("flip.paced.p50", "flip at a human pace (0.3–1.2 s apart), p50", "ms", spread=False),
+        Row("flip.paced.p95", "flip at a human pace, p95", "ms", spread=False),
+        Row("flip.paced.max", "flip at a human pace, max", "ms", spread=False),
+        Row("flip.still.p50", "diagnostic, animation off: flip p50", "ms", spread=False),
+        Row("flip.still.p95", "diagnostic, animation off: flip p95", "ms", spread=False),
+        Row("finish.shown", "fast-forward: finish click → result shown", "ms", "≤ 300 ms",
+            lambda v: v <= 300),
+        Row("finish.rounds", "fast-forward: rounds per game", ""),
+        Row("engine.pyodide", "engine.simulate in Pyodide", "r/s"),
+        Row("engine.cpython", "engine.simulate in CPython", "r/s"),
+        Row("ratio.engine", "Pyodide / CPython rounds per second", "×", "≥ 0.5×", lambda v: v >= 0.5),
+        Row("bytes.cold.ready.raw", "cold visit until engine-ready, all network: raw", "MB"),
+        Row("bytes.cold.ready.gz", "… the same files gzipped", "MB"),
+        Row("bytes.cold.ready.br", "… the same files brotli", "MB", "≤ 7 MB", lambda v: v <= 7),
+        Row("bytes.cold.ready.files", "… number of responses", ""),
+        Row("bytes.cold.server.ready", "… raw bytes the server counted", "MB"),
+        Row("bytes.cold.page.br", "… of which the page + worker: brotli", "MB"),
+        Row("bytes.cold.page.files", "… of which the page + worker: files", ""),
+        Row("bytes.cold.precache.early.br", "… of which the service-worker precache: brotli", "MB"),
+        Row("bytes.cold.page.later.br", "page's own fetches after engine-ready: brotli", "MB"),
+        Row("bytes.cold.precache.raw", "service-worker precache, whole first visit: raw", "MB"),
+        Row("bytes.cold.precache.br", "service-worker precache, whole first visit: brotli", "MB"),
+        Row("bytes.cold.server", "first visit, everything the server sent: raw", "MB"),
+        Row("bytes.warm.server", "warm visit: bytes from the network", "MB", "0 (every run)",
+            lambda v: v == 0, judge=max),
+        Row("bytes.warm.requests", "warm visit: requests that reached the network", ""),
+        Row("bytes.warm.from_sw", "warm visit: responses from the service worker", ""),
+        Row("longtasks.load.count", "long tasks > 50 ms during load (per visit)", "", "0 (every visit)",
+            lambda v: v == 0, judge=max),
+        Row("longtasks.load.longest", "longest task during load", "ms"),
+        Row("longtasks.play.count", "long tasks > 50 ms during play", "", "0", lambda v: v == 0, judge=max),
+        Row("longtasks.play.longest", "longest task during play", "ms"),
+        Row("memory.app.js", "memory: game page JS heap after play", "MB"),
+        Row("memory.bare.js", "memory: bare page JS heap after loadPyodide", "MB"),
+        Row("memory.bare.wasm", "memory: bare Pyodide wasm memory", "MB"),
+        Row("memory.engine.wasm", "memory: wasm memory with the engine, after simulate", "MB"),
+    ]
+
+
+def summarise_flips(results: Results) -> None:
+    for key in ("flip", "flip.paced", "flip.still"):
+        shown, idle = results.samples.get(f"{key}.shown"), results.samples.get(f"{key}.idle")
+        if shown:
+            results.add(f"{key}.p50", percentile(shown, 50))
+            results.add(f"{key}.p95", percentile(shown, 95))
+            results.add(f"{key}.max", max(shown))
+        if idle:
+            results.add(f"{key}.idle.p95", percentile(idle, 95))
+
+
+def fmt(value: float, unit: str) -> str:
+    if unit == "ms":
+        return f"{value:,.0f} ms"
+    if unit == "×":
+        return f"{value:.2f}×"
+    if unit == "MB":
+        return f"{value:.2f} MB" if value else "0"
+    if unit == "r/s":
+        return f"{value / 1000:,.0f} k/s"
+    return f"{value:g}"
+
+
+def table(results: Results) -> str:
+    lines = ["| measure | median | min–max | target | met |", "| --- | ---: | ---: | --- | --- |"]
+    for row in targets_rows():
+        values = results.samples.get(row.key)
+        if not values:
+            lines.append(f"| {row.label} | n/a | | {row.target} | {'n/a' if row.target else ''} |")
+            continue
+        median = statistics.median(values)
+        spread = f"{fmt(min(values), row.unit)} – {fmt(max(values), row.unit)}" if row.spread else ""
+        met = ("yes" if row.met(row.judge(values)) else "**no**") if row.met else ""
+        lines.append(f"| {row.label} | {fmt(median, row.unit)} | {spread} | {row.target} | {met} |")
+    return "\n".join(lines)
+
+
+# The machine
+
+
+def load_average() -> str:
+    """The 1-minute load average: other work on the machine makes every time longer and noisier."""
+    return f"{os.getloadavg()[0]:.1f}"
+
+
+def machine(results: Results) -> list[str]:
+    cpu = re.search(r"^model name\s*:\s*(.+)$", Path("/proc/cpuinfo").read_text(), re.M)
+    mem = re.search(r"^MemTotal:\s*(\d+) kB", Path("/proc/meminfo").read_text(), re.M)
+    return [
+        f"- CPU: {os.cpu_count()} × {cpu.group(1).strip() if cpu else platform.processor() or 'unknown'}",
+        f"- memory: {int(mem.group(1)) / 1024 / 1024:.1f} GiB" if mem else "- memory: unknown",
+        f"- Chromium {results.info.get('chromium', '?')}, headless, driven by Playwright",
+        f"- CPython {platform.python_version()} (the engine's reference); in the browser "
+        f"{results.info.get('pyodide', 'Pyodide ?')}",
+        f"- {platform.system()}; 1-minute load average {results.info.get('load before')} before the run, "
+        f"{results.info.get('load after')} after (other work on the machine slows every figure down)",
+    ]
+
+
+def report(results: Results, runs: int) -> str:
+    lines = [f"{runs} runs; median and min–max. Times from navigation start, or from the input event. "
+             "A target is checked on the median, or on every run where it says so.",
+             "", table(results), ""]
+    if "flip seed" in results.info:
+        lines.append(f"Flips: {len(results.samples.get('flip.shown', []))} Space presses in a 2-player game "
+                     f"dealt with seed {results.info['flip seed']}, each as soon as the last round is drawn; "
+                     f"then {len(results.samples.get('flip.paced.shown', []))} at a human pace and "
+                     f"{len(results.samples.get('flip.still.shown', []))} with the animation set to none. "
+                     f"Fast-forward: 2-player games with seeds 0–{runs - 1}.")
+    if restored := results.samples.get("warm.from_snapshot"):
+        lines.append(f"Warm visits that restored the memory snapshot (data-engine-start): "
+                     f"{sum(restored):.0f} of {len(restored)}.")
+    lines.append(f"Load average (1 min, {os.cpu_count()} cores): {results.info.get('load before')} before, "
+                 f"{results.info.get('load after')} after.")
+    lines += [f"Note: {note}" for note in results.notes]
+    return "\n".join(lines)
+
+
+DOCS_START = "<!-- benchmarks/site.py: start -->"
+DOCS_END = "<!-- benchmarks/site.py: end -->"
+
+
+def write_docs(text: str, results: Results) -> None:
+    """Replace the generated part of docs/performance.md (between the markers), keeping the rest."""
+    generated = "\n".join([DOCS_START, "", "### Machine", "", *machine(results), "", "### Figures", "",
+                           text, "", DOCS_END])
+    if DOCS.exists() and DOCS_START in (old := DOCS.read_text()) and DOCS_END in old:
+        head, rest = old.split(DOCS_START, 1)
+        new = head + generated + rest.split(DOCS_END, 1)[1]
+    else:
+        new = f"# Performance\n\nMeasured with `benchmarks/site.py --write-docs`.\n\n{generated}\n"
+    DOCS.parent.mkdir(parents=True, exist_ok=True)
+    DOCS.write_text(new)
+
+
+# Main
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5, help="repeats (at least 5; default 5)")
+    parser.add_argument("--build", action="store_true", help="rebuild the site first")
+    parser.add_argument("--write-docs", action="store_true", help="write the table into docs/performance.md")
+    parser.add_argument("--flips", type=int, default=200, help="Space presses for flip latency (default 200)")
+    parser.add_argument("--paced", type=int, default=30, help="Space presses at a human pace (default 30)")
+    parser.add_argument("--games", type=int, default=1000, help="games per simulate() call (default 1000)")
+    parser.add_argument("--dist", type=Path, default=build.DIST, help="the built site (default dist/)")
+    args = parser.parse_args(argv)
+    if args.runs < 5:
+        parser.error("--runs must be at least 5")
+    return args
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
+    dist = ensure_dist(args.dist.resolve(), args.build)
+    results = Results()
+    results.info["load before"] = load_average()
+    with serve(dist) as (base, log), sync_playwright() as playwright:
+        chromium = Chromium(playwright, base)
+        for run in range(args.runs):
+            progress(f"start-up, run {run + 1} of {args.runs}")
+            start_up_run(chromium, log, dist, results)
+        progress(f"{args.flips} + {args.paced} + {args.flips // 2} flips and {args.runs} fast-forwards")
+        with section(results, "play"):
+            measure_play(chromium, results, args.flips, args.paced, range(args.runs))
+        progress("engine.simulate in Pyodide and in CPython")
+        with section(results, "engine"):
+            measure_engine(chromium, results, args.games, args.runs)
+        results.info["chromium"] = chromium.version
+    results.info["load after"] = load_average()
+    summarise_flips(results)
+    text = report(results, args.runs)
+    print(text)
+    if args.write_docs:
+        write_docs(text, results)
+        progress(f"wrote {DOCS.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
