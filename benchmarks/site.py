@@ -115,8 +115,7 @@ ARM = """([watch, start]) => {
   });
   idle.observe(flip, {attributes: true, attributeFilter: ['aria-busy']});
 }"""
-PROBE_DONE = "() => window.__probe.idle !== null"
-PROBE = "() => window.__probe"
+PROBE_DONE = "() => window.__probe.idle !== null && window.__probe"  # the probe, once complete
 ROUND_WATCH = "[data-testid=round]"  # render() writes the round number after the cards
 RESULT_WATCH = "[data-testid=result]"
 HUMAN_PAUSE = (0.3, 1.2)  # seconds between two presses at a human pace (uniform)
@@ -485,8 +484,8 @@ def request_cycle(page: Page, watch: str, start: str, act: Callable[[], None]) -
     """Arm the in-page probe, act (press a key or click), and wait until the page takes the next request."""
     page.evaluate(ARM, [watch, start])
     act()
-    page.wait_for_function(PROBE_DONE, timeout=LOAD_TIMEOUT)
-    return page.evaluate(PROBE)
+    done = page.wait_for_function(PROBE_DONE, timeout=LOAD_TIMEOUT, polling=10)  # not per frame: frames lag
+    return done.json_value()
 
 
 def play_flips(page: Page, results: Results, key: str, flips: int,
