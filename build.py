@@ -206,7 +206,8 @@ def render_pages(dist: Path) -> None:
             (dist / lang.code / file).write_text(html)
     env.install_null_translations()
     (dist / "index.html").write_text(env.get_template("root.html").render(
-        root="", page_file="index.html", description="Krig, the Norwegian War card game: play in your browser, offline and in private."))
+        root="", page_file="index.html",
+        description="Krig, the Norwegian War card game: play in your browser, offline and in private."))
 
 
 def card_svg(code: str) -> str:
