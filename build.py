@@ -13,6 +13,7 @@ everything under a content-hashed name, and precompresses every file for static 
 from __future__ import annotations
 
 import argparse
+import base64
 import gzip
 import hashlib
 import json
@@ -21,6 +22,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
+import zipfile
 from dataclasses import dataclass
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -93,7 +96,9 @@ def build(dist: Path = DIST) -> Path:
     compile_catalogs()
     copy_static(dist)
     copy_pyodide(dist)
-    write_lockfile(dist, build_wheel(dist / "pyodide"))
+    wheel = build_wheel(dist / "pyodide")
+    add_bytecode(wheel)
+    write_lockfile(dist, wheel)
     write_snapshot(dist)
     write_cards(dist / "cards")
     write_fonts(dist / "fonts")
@@ -160,6 +165,30 @@ def build_wheel(target: Path) -> Path:
                         "--wheel-dir", scratch, str(source)], check=True, env=env)
         (wheel,) = Path(scratch).glob("krig-*.whl")
         return Path(shutil.copy2(wheel, target / wheel.name))
+
+
+def add_bytecode(wheel: Path) -> None:
+    """Add bytecode compiled by Pyodide's own Python to the wheel, so that the browser imports without compiling.
+
+    The host Python may be another version, whose bytecode Pyodide would reject; tools/compile_pyc.mjs compiles
+    inside Pyodide under Node.js, with unchecked hashes, so Python uses the bytecode without looking at the source.
+    """
+    with tempfile.TemporaryDirectory() as scratch:
+        subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(wheel), scratch], check=True)
+        compiled = {p.relative_to(scratch).as_posix(): p.read_bytes() for p in sorted(Path(scratch).rglob("*.pyc"))}
+    with zipfile.ZipFile(wheel) as old:
+        files = {info.filename: old.read(info) for info in old.infolist()}
+    record_name = next(name for name in files if name.endswith(".dist-info/RECORD"))
+    record = files.pop(record_name).decode()
+    for name, data in compiled.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record += f"{name},sha256={digest},{len(data)}\n"
+    stamp = time.gmtime(int(SOURCE_DATE_EPOCH))[:6]
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as new:
+        for name, data in {**files, **compiled, record_name: record.encode()}.items():
+            info = zipfile.ZipInfo(name, date_time=stamp)
+            info.external_attr = 0o644 << 16
+            new.writestr(info, data, zipfile.ZIP_DEFLATED)
 
 
 def write_lockfile(dist: Path, wheel: Path) -> None:

@@ -6,6 +6,7 @@ import gzip
 import hashlib
 import json
 import re
+import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -195,8 +196,21 @@ def test_pyodide_version_is_pinned_exactly(dist: Path) -> None:
 
 def test_the_wheel_is_reproducible(dist: Path, tmp_path: Path) -> None:
     again = build.build_wheel(tmp_path)
+    build.add_bytecode(again)
     (first,) = (dist / "pyodide").glob("*.whl")
     assert again.read_bytes() == first.read_bytes()
+
+
+def test_the_wheel_carries_bytecode_compiled_by_pyodides_own_python(dist: Path) -> None:
+    (wheel,) = (dist / "pyodide").glob("*.whl")
+    with zipfile.ZipFile(wheel) as z:
+        names = set(z.namelist())
+        record = z.read(next(n for n in names if n.endswith("RECORD"))).decode()
+        bytecode = z.read("engine/__pycache__/game.cpython-314.pyc")
+    sources = {n for n in names if n.endswith(".py")}
+    assert {f"{n.rsplit('/', 1)[0]}/__pycache__/{n.rsplit('/', 1)[1][:-3]}.cpython-314.pyc" for n in sources} <= names
+    assert bytecode[4:8] == (1).to_bytes(4, "little")  # PEP 552 flags: hash-based, source not checked
+    assert all(n in record for n in names if not n.endswith("RECORD"))
 
 
 def test_service_worker_precaches_every_page_and_pyodide(dist: Path) -> None:
