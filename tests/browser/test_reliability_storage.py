@@ -1,0 +1,101 @@
+"""When IndexedDB is missing, blocked, full or the tab dies mid-game: the game goes on and says so once."""
+
+from __future__ import annotations
+
+import pytest
+from krig import board, flip, new_game, open_game, record, wait_saved
+from playwright.sync_api import BrowserContext, Page, expect
+
+# Ways IndexedDB fails in real browsers (private modes, blocked storage, a broken profile), installed before
+# any page script runs.
+NO_INDEXEDDB = {
+    "open-throws": """indexedDB.open = () => { throw new DOMException('blocked by the test', 'SecurityError'); };""",
+    "open-fails": """indexedDB.open = function () {
+        const request = { result: undefined, error: new DOMException('broken by the test', 'UnknownError') };
+        setTimeout(() => request.onerror && request.onerror(new Event('error')), 0);
+        request.addEventListener = () => {};
+        return request;
+      };""",
+    "open-blocked": """indexedDB.open = function () {
+        const request = { result: undefined, error: null };
+        setTimeout(() => request.onblocked && request.onblocked(new Event('blocked')), 0);
+        request.addEventListener = () => {};
+        return request;  // and it never succeeds
+      };""",
+    "no-indexeddb": """Object.defineProperty(window, 'indexedDB', { value: undefined });""",
+}
+
+# The first `window.__failPuts` writes throw as a full disk does; the count of puts is kept per page.
+FAILING_PUTS = """
+window.__failPuts = 0;
+window.__puts = 0;
+const put = IDBObjectStore.prototype.put;
+IDBObjectStore.prototype.put = function (...args) {
+  window.__puts += 1;
+  if (window.__failPuts > 0) {
+    window.__failPuts -= 1;
+    throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+  }
+  return put.apply(this, args);
+};
+"""
+
+
+@pytest.mark.parametrize("how", NO_INDEXEDDB)
+def test_without_indexeddb_the_game_plays_and_says_once_that_saving_is_off(
+        context: BrowserContext, page: Page, guard, how: str) -> None:
+    context.add_init_script(NO_INDEXEDDB[how])
+    open_game(page)
+    notice = page.locator("[data-testid=storage-off]")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("Saving is off in this browser")
+    flip(page, 3)
+    page.click("[data-testid=finish]")
+    expect(page.locator("[data-testid=result]")).to_be_visible()
+    # one notice, not one per round, and no "could not be saved" on top of it
+    expect(page.locator(".notice:visible")).to_have_count(1)
+    expect(page.locator("[data-testid=save-failed]")).to_be_hidden()
+    page.click("[data-testid=again]")
+    page.wait_for_function("() => document.getElementById('board').dataset.round === '0'")
+    flip(page)
+
+
+def test_a_full_disk_shows_a_notice_and_the_next_save_catches_up(context: BrowserContext, page: Page,
+                                                                 guard) -> None:
+    context.add_init_script(FAILING_PUTS)
+    open_game(page)
+    new_game(page, 2, 31)
+    flip(page, 2)
+    wait_saved(page, 2)
+    page.evaluate("() => { window.__failPuts = 3; }")
+    flip(page, 3)
+    expect(page.locator("[data-testid=save-failed]")).to_be_visible()
+    expect(page.locator("[data-testid=save-failed]")).to_contain_text("could not be saved")
+    assert record(page)["game"]["rounds"] == 2  # the old save is whole, not half-written
+    assert page.evaluate("() => window.__failPuts") == 0
+    flip(page)  # writes work again: this save holds everything
+    wait_saved(page, 6)
+    expect(page.locator("[data-testid=save-failed]")).to_be_hidden()
+    saved = record(page)
+    assert saved["game"]["rounds"] == 6
+    assert saved["board"]["counts"] == board(page)["counts"]
+
+
+def test_a_crashed_tab_loses_at_most_the_round_in_flight(context: BrowserContext, page: Page, guard) -> None:
+    open_game(page)
+    new_game(page, 2, 12)
+    flip(page, 5)
+    shown = int(page.evaluate("() => document.getElementById('board').dataset.round"))
+    page.click("[data-testid=flip]")  # a round in flight…
+    # …when the tab goes away without running any unload handler, so there is no last save
+    # (a CDP Page.crash never answers, which would hang the test)
+    page.close(run_before_unload=False)
+
+    again = context.new_page()
+    open_game(again)
+    saved = record(again)
+    assert shown - 1 <= saved["game"]["rounds"] <= shown + 1
+    assert board(again)["round"] == str(saved["game"]["rounds"])
+    expect(again.locator("[data-testid=save-damaged]")).to_be_hidden()
+    flip(again)  # and the game goes on from there
+    wait_saved(again, saved["game"]["rounds"] + 1)
