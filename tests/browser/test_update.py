@@ -6,7 +6,7 @@ import json
 import re
 from pathlib import Path
 
-from krig import ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game, open_game, wait_saved
+from krig import ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game, open_game, record, wait_saved
 from playwright.sync_api import Page, expect
 
 
@@ -40,6 +40,8 @@ def test_update_waits_for_the_visitor_and_keeps_the_game(page: Page, guard, dist
         versions = [name for name in page.evaluate("() => caches.keys()") if name != "krig-snapshot"]
         assert versions == [f"krig-{precache['version'][::-1]}"]  # the old version's cache is deleted
         assert board(page)["counts"] == before["counts"]
+        assert record(page)["game"]["rounds"] == 3  # the save carried over
         flip(page)
+        wait_saved(page, 4)  # and the new version saves the game on
     finally:
         sw.write_text(original)

@@ -1,0 +1,88 @@
+"""Strict CSP with no violation in a whole game, no request off the origin (service worker included), and
+bad share links refused with a clear message, never run or saved."""
+
+from __future__ import annotations
+
+import pytest
+from krig import ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game, open_game, record, wait_saved
+from playwright.sync_api import BrowserContext, Page, expect
+
+WATCH_CSP = """
+window.__violations = [];
+document.addEventListener('securitypolicyviolation', (event) => {
+  window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`);
+});
+"""
+
+
+def test_a_whole_game_reports_no_csp_violation(context: BrowserContext, page: Page, guard) -> None:
+    context.add_init_script(WATCH_CSP)
+    open_game(page)
+    csp = page.get_attribute("meta[http-equiv=Content-Security-Policy]", "content")
+    for directive in ("default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "connect-src 'self'",
+                      "object-src 'none'", "base-uri 'none'"):
+        assert directive in csp
+    assert "unsafe-inline" not in csp and "unsafe-eval'" not in csp.replace("wasm-unsafe-eval'", "")
+    new_game(page, 3, 5)
+    page.click("[data-testid=autoplay]")
+    page.wait_for_function("() => Number(document.getElementById('board').dataset.round) >= 3")
+    page.click("[data-testid=autoplay]")
+    page.click("[data-testid=finish]")
+    expect(page.locator("[data-testid=result]")).to_be_visible()
+    page.click("#saving summary")
+    with page.expect_download():
+        page.click("[data-testid=export]")
+    page.click("[data-testid=share]")
+    page.goto("en/stats.html")
+    page.wait_for_load_state("load")
+    assert page.evaluate("() => window.__violations") == []
+
+
+def test_offline_play_through_the_service_worker_asks_no_other_origin(context: BrowserContext, page: Page,
+                                                                    guard) -> None:
+    open_game(page)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=LOAD_TIMEOUT)
+    new_game(page, 2, 9)
+    flip(page, 2)
+    context.set_offline(True)
+    try:
+        page.reload()  # served by the service worker, whose fetches the context reports too
+        page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+        assert page.evaluate("() => navigator.serviceWorker.controller !== null")
+        flip(page, 2)
+        page.click("[data-testid=finish]")
+        expect(page.locator("[data-testid=result]")).to_be_visible()
+        page.goto("fr/index.html")
+        page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    finally:
+        context.set_offline(False)
+    assert guard.foreign == []
+
+
+BAD_LINKS = {
+    "players=9": ("?players=9&seed=1", "2, 3 or 4"),
+    "players=abc": ("?players=abc", "2, 3 or 4"),
+    "seed=script": ("?seed=<script>alert(1)</script>", "seed is not valid"),
+    "seed=5000-digits": ("?seed=" + "7" * 5000, "seed is not valid"),
+    "order=sideways": ("?players=2&seed=5&order=sideways", "“shuffled” or “played”"),
+}
+
+
+@pytest.mark.parametrize("case", BAD_LINKS)
+def test_a_bad_link_is_refused_clearly_and_never_replaces_the_saved_game(page: Page, guard, case: str) -> None:
+    query, message = BAD_LINKS[case]
+    open_game(page)
+    new_game(page, 3, 21)
+    flip(page, 2)
+    wait_saved(page, 2)
+    saved = record(page)
+    page.goto("en/index.html" + query)
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    expect(page.locator("[data-testid=bad-link]")).to_be_visible()
+    expect(page.locator("#bad-link-text")).to_contain_text(message)
+    assert page.locator("script:not([src]):not([type='application/json'])").count() == 0
+    assert "?" not in page.url  # the link is dropped: a reload does not complain again
+    assert record(page) == saved  # the saved game is untouched…
+    assert board(page)["round"] == "2"
+    flip(page)  # …and goes on
+    wait_saved(page, 3)

@@ -1,0 +1,35 @@
+"""Static checks of the page scripts: no HTML built from strings, and no address on another origin."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPTS = sorted((ROOT / "site" / "static" / "js").glob("*.js")) + [ROOT / "site" / "sw.js"]
+HTML_SINKS = re.compile(r"\b(innerHTML|outerHTML|insertAdjacentHTML|document\.write(ln)?|srcdoc)\b")
+XML_NAMESPACES = {"http://www.w3.org"}  # e.g. the SVG namespace for createElementNS: a name, never fetched
+ABSOLUTE_URL = re.compile(r"""(?:https?:|wss?:)?//[a-z0-9-]+(\.[a-z0-9-]+)+""", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda path: path.name)
+def test_no_script_builds_html_from_text(script: Path) -> None:
+    """Text from saves, imports or the URL goes into textContent; no script has a way to parse HTML."""
+    found = [(n, line.strip()) for n, line in enumerate(script.read_text().splitlines(), 1)
+             if HTML_SINKS.search(line)]
+    assert found == []
+
+
+def test_the_built_scripts_name_no_other_origin(dist: Path) -> None:
+    """Every script the site ships (ours, the vendored ones, the service worker) stays on its own origin."""
+    shipped = [*dist.glob("js/*.js"), *dist.glob("vendor/*.js"), dist / "sw.js", dist / "root.js"]
+    assert len(shipped) > 5
+    found = {}
+    for script in shipped:
+        urls = [m.group(0) for m in ABSOLUTE_URL.finditer(script.read_text())
+                if m.group(0).startswith(("http", "ws", "//")) and m.group(0) not in XML_NAMESPACES]
+        if urls:
+            found[script.name] = urls
+    assert found == {}
