@@ -1,5 +1,5 @@
 # The two commands of the README: `make start` and `make test`. Both install what is missing first.
-.PHONY: start test setup build bench catalogs lint
+.PHONY: start test setup build bench catalogs lint screenshots
 
 start: setup
 	.venv/bin/python build.py serve
@@ -23,3 +23,6 @@ catalogs: setup
 
 lint: setup
 	.venv/bin/ruff check .
+
+screenshots: setup
+	KRIG_SCREENSHOTS=$(CURDIR)/docs/screenshots .venv/bin/python -m pytest tests/browser/test_a11y.py -k en
