@@ -13,8 +13,9 @@ const SNAPSHOT_CACHE = "krig-snapshot"; // filled by js/worker.js; it checks the
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // "reload" skips the HTTP cache, so a new version never stores an older copy of a file.
-    await cache.addAll(PRECACHE.files.map((file) => new Request(ROOT + file, { cache: "reload" })));
+    // "no-cache" revalidates every file with the server: a file the page has just downloaded costs a 304, not a
+    // second download, and a new version still never stores an older copy of a file.
+    await cache.addAll(PRECACHE.files.map((file) => new Request(ROOT + file, { cache: "no-cache" })));
   })());
 });
 

@@ -11,7 +11,7 @@
 
 import { boardFromView, render, renderChances, validBoard } from "./board.js";
 import { Engine } from "./engine.js";
-import { registerServiceWorker } from "./offline.js";
+import { registerServiceWorkerWhenIdle } from "./offline.js";
 import * as store from "./store.js";
 import { text } from "./strings.js";
 
@@ -475,7 +475,6 @@ async function start() {
   if (matchMedia("(prefers-reduced-motion: reduce)").matches) $("animation").value = "none";
   readSettings();
   wire();
-  registerServiceWorker(new URL("../sw.js", import.meta.url));
   root.dataset.engine = "loading";
   const progress = $("engine-progress");
   state.engine = new Engine(lang, (value) => {
@@ -685,4 +684,6 @@ function wire() {
   document.addEventListener("keydown", onKey);
 }
 
-start().catch((error) => engineFailed(error));
+// The service worker registers only after the start-up (engine-ready, or the engine failed), when idle.
+start().catch((error) => engineFailed(error))
+  .finally(() => registerServiceWorkerWhenIdle(new URL("../sw.js", import.meta.url)));

@@ -38,3 +38,17 @@ export function registerServiceWorker(url) {
     // No service worker (e.g. a private window that forbids it): the site still works online.
   });
 }
+
+/**
+ * Register the service worker once the browser is idle, after the page's own start-up. Its install then
+ * revalidates the files the page has just downloaded instead of competing with it for the network and the
+ * two cores, and it never downloads them a second time.
+ * @param {URL|string} url as for registerServiceWorker
+ */
+export function registerServiceWorkerWhenIdle(url) {
+  if (typeof requestIdleCallback === "function") {
+    requestIdleCallback(() => registerServiceWorker(url), { timeout: 2000 });
+  } else {
+    setTimeout(() => registerServiceWorker(url), 200);
+  }
+}
