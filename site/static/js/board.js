@@ -8,6 +8,30 @@
 import { cardName, num, text } from "./strings.js";
 
 const CARDS = new URL("../cards/", import.meta.url);
+const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+const preloaded = []; // decoded card pictures, kept so that the browser keeps them in memory
+
+/** The picture of a card (`null`: its back). */
+function cardUrl(code) {
+  return new URL(code ? `${code}.svg` : "back.svg", CARDS).href;
+}
+
+/**
+ * Fetch and decode every card picture, one per idle moment, so that no flip waits for the first sight of a
+ * card (each picture is an SVG document of its own, parsed on the main thread).
+ */
+export function preloadCards() {
+  if (typeof requestIdleCallback !== "function" || preloaded.length) return;
+  const codes = [null, ...RANKS.flatMap((rank) => [..."CDHS"].map((suit) => rank + suit))];
+  const next = () => {
+    if (!codes.length) return;
+    const img = new Image();
+    img.src = cardUrl(codes.shift());
+    preloaded.push(img);
+    img.decode().catch(() => {}).then(() => requestIdleCallback(next)); // a missing picture only stays slow
+  };
+  requestIdleCallback(next);
+}
 
 /** The board to show for a view from the worker; `previous` supplies the cards when the view has none. */
 export function boardFromView(view, previous, lang) {
@@ -52,7 +76,7 @@ function validSeatCards(cards) {
 
 function cardImage(code, index, fresh) {
   const img = document.createElement("img");
-  img.src = new URL(code ? `${code}.svg` : "back.svg", CARDS).href;
+  img.src = cardUrl(code);
   img.alt = code ? cardName(code) : text("face_down", "A face-down card");
   img.width = 70;
   img.height = 98;

@@ -9,7 +9,7 @@
 // If the engine cannot load (no WebAssembly, files missing, offline on a first visit, 30 s timeout),
 // #engine-failed says so and the rest of the page keeps working.
 
-import { boardFromView, render, renderChances, validBoard } from "./board.js";
+import { boardFromView, preloadCards, render, renderChances, validBoard } from "./board.js";
 import { Engine } from "./engine.js";
 import { registerServiceWorkerWhenIdle } from "./offline.js";
 import * as store from "./store.js";
@@ -24,8 +24,8 @@ const SPEED_DELAY = { 1: 1400, 2: 800, 3: 450, 4: 180, 5: 20 };
 const MAX_IMPORT_BYTES = 64 * 1024;
 const MAX_LOG = 200; // game log entries kept with the save: the latest rounds
 const CHANCE_ROLLOUTS = 500; // rollouts behind each estimate of the win chances
-const CHANCE_CHUNK = 50; // rollouts per request: a flip never waits for more than one chunk
-const CHANCE_MIN_DELAY = 300; // at faster auto-play speeds, estimate only once play pauses
+const CHANCE_CHUNK = 20; // rollouts per request, a few ms of Python: a flip never waits for more than one
+const CHANCE_PAUSE = 700; // ms without a flip, key or click before an estimate starts
 const ANIMATIONS = ["normal", "fast", "none"];
 const ANNOUNCE_GAP = 2500; // ms: during auto-play, screen readers hear at most one round this often, the latest
 const MAX_SEED = Number.MAX_SAFE_INTEGER; // seeds travel as JSON numbers, which are exact up to 2**53 - 1
@@ -47,7 +47,9 @@ const state = {
   games: 0, // games started or loaded on this page, shown as <div id=board data-game-id> for tests
   announceTimer: null, // the next announcement during auto-play
   announcedAt: 0,
-  chanceRun: 0, // the estimate in progress; a newer round starts a new one and the old one stops
+  chanceRun: 0, // the estimate in progress; a newer round, a flip or a click stops it before its next chunk
+  chanceTimer: null, // the pause before the next estimate starts
+  chanceShown: false, // the bars on screen hold the estimate for the round on screen
   low: null, // the fewest cards seat 0 held in this game (for the statistics page's "comeback")
   log: [], // the game log's entries (plain data, told in the page's language by the worker), kept with the save
   saving: Promise.resolve(),
@@ -100,7 +102,7 @@ function setAutoplay(on) {
   button.textContent = on ? button.dataset.labelPause : button.dataset.labelPlay;
   clearTimeout(state.autoTimer);
   if (on) state.autoTimer = setTimeout(autoStep, 0);
-  if (paused) estimateChances(); // fast auto-play skips the estimates: make one now that play pauses
+  if (paused) estimateLater(); // auto-play too fast for an estimate: make one once play has paused
 }
 
 async function autoStep() {
@@ -155,28 +157,40 @@ function showView(view, { fresh = false, persist = true, log = true, loaded = fa
   if (view.over && !wasOver && persist) recordFinished(view);
   if (view.over) setAutoplay(false);
   if (persist) persistGame(); // queued behind earlier saves; the next round need not wait for the disk
-  estimateChances();
+  state.chanceShown = false;
+  renderChances(null, 4); // the old estimate no longer holds
+  estimateLater();
 }
 
 /**
- * After each round, estimate each seat's chance of winning from here: Monte Carlo rollouts in the worker,
- * CHANCE_CHUNK at a time, so that a flip asked for meanwhile is answered after at most one chunk. The worker
- * keeps the running totals of the position; the bars appear once CHANCE_ROLLOUTS are done.
+ * Stop the win-chance estimate in progress (it sends no further chunk) and start it again after CHANCE_PAUSE
+ * ms without a flip, key or click, so that an estimate never delays a flip. Called for every round shown and
+ * whenever the visitor is about to act.
  */
-async function estimateChances() {
+function estimateLater() {
   const run = ++state.chanceRun;
-  renderChances(null, 4); // the old estimate no longer holds
-  if (!state.hasGame || state.board.over) return;
-  if (state.autoplay && (SPEED_DELAY[state.settings.speed] ?? 450) < CHANCE_MIN_DELAY) return;
-  const round = state.board.round;
-  const players = state.board.players;
+  clearTimeout(state.chanceTimer);
+  if (!state.hasGame || !state.board || state.board.over || state.chanceShown) return;
+  state.chanceTimer = setTimeout(() => estimateChances(run), CHANCE_PAUSE);
+}
+
+/**
+ * Estimate each seat's chance of winning from the round on screen: Monte Carlo rollouts in the worker,
+ * CHANCE_CHUNK at a time. The worker keeps the running totals of the position, so a stopped estimate goes on
+ * where it was at the next pause; the bars are drawn once, when CHANCE_ROLLOUTS are done.
+ */
+async function estimateChances(run) {
+  if (run !== state.chanceRun || !state.board) return;
+  const { round, players } = state.board;
   try {
-    for (let done = 0; done < CHANCE_ROLLOUTS;) {
-      if (run !== state.chanceRun || state.passive || !state.ready) return; // the game moved on
-      const answer = await state.engine.request({ type: "chances", rollouts: CHANCE_CHUNK });
+    for (let answer = { done: 0 }; answer.done < CHANCE_ROLLOUTS;) {
+      if (run !== state.chanceRun || state.passive || !state.ready) return; // a flip is coming, or another tab
+      answer = await state.engine.request({ type: "chances", rollouts: CHANCE_CHUNK });
       if (run !== state.chanceRun || answer.round !== round) return;
-      done = answer.done;
-      if (done >= CHANCE_ROLLOUTS) renderChances(answer, players);
+      if (answer.done >= CHANCE_ROLLOUTS) {
+        state.chanceShown = true;
+        renderChances(answer, players);
+      }
     }
   } catch {
     // an estimate is a nicety: without it the game goes on
@@ -318,6 +332,7 @@ async function run(request, options) {
 
 async function flip() {
   if (!state.hasGame || state.board?.over) return;
+  estimateLater(); // no further chunk of the estimate: the flip goes next in the worker's queue
   await run({ type: "flip" }, { fresh: true });
 }
 
@@ -498,6 +513,7 @@ async function start() {
   updateControls();
   root.dataset.engine = "ready";
   performance.mark("engine-ready");
+  preloadCards(); // in idle moments: the first sight of each card costs no flip
 }
 
 // One tab at a time: the saved game belongs to the tab holding the "krig-game" Web Lock. A tab opened while
@@ -682,6 +698,9 @@ function wire() {
   }
   $("speed").addEventListener("input", readSettings);
   document.addEventListener("keydown", onKey);
+  // a press or a key may well be a flip: the estimate makes way at once and waits for the next pause
+  document.addEventListener("pointerdown", estimateLater, { capture: true, passive: true });
+  document.addEventListener("keydown", estimateLater, { capture: true, passive: true });
 }
 
 // The service worker registers only after the start-up (engine-ready, or the engine failed), when idle.
