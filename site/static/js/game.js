@@ -430,15 +430,7 @@ function forgetLink() {
 /** Read the save before Python is ready, and draw it at once. */
 async function restoreBoard() {
   let record = null;
-  try {
-    state.storage = await store.available();
-    if (state.storage) {
-      state.keep = await store.keepWanted();
-      record = await store.loadGame();
-    }
-  } catch {
-    state.storage = false;
-  }
+  ({ storage: state.storage, keep: state.keep, record } = await store.loadStart()); // one transaction
   $("keep").checked = state.keep;
   if (!state.storage) show("storage-off", true);
   if (record && typeof record === "object" && validBoard(record.board)) {

@@ -11,7 +11,7 @@
 //                 (at most HISTORY_LIMIT, newest last).
 // Every write is one idb-keyval call, i.e. one IndexedDB transaction.
 
-import { createStore, del, get, set, update } from "../vendor/idb-keyval.js";
+import { createStore, del, get, getMany, set, update } from "../vendor/idb-keyval.js";
 
 export const RECORD_VERSION = 2;
 const HISTORY_LIMIT = 1000;
@@ -33,18 +33,26 @@ function open() {
   return store;
 }
 
-/** True when IndexedDB works here (it may be blocked, e.g. in some private modes). */
-export async function available() {
+/**
+ * What the page needs at start-up, read in one transaction: {storage, keep, record}. `storage` is false when
+ * IndexedDB does not work here (it may be blocked, e.g. in some private modes); `keep` says whether the visitor
+ * wants the game kept (the default); `record` is the saved record or null, and a record that is not even an
+ * object is returned as is, for the damaged notice.
+ */
+export async function loadStart() {
   const s = open();
-  if (!s) return false;
+  if (!s) return { storage: false, keep: true, record: null };
   let timer;
   const stuck = new Promise((resolve) => {
-    timer = setTimeout(() => resolve(false), OPEN_TIMEOUT_MS);
+    timer = setTimeout(() => resolve(null), OPEN_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([get("preferences", s).then(() => true), stuck]);
+    const values = await Promise.race([getMany(["preferences", "current"], s), stuck]);
+    if (!values) return { storage: false, keep: true, record: null };
+    const [preferences, record] = values;
+    return { storage: true, keep: !(preferences && preferences.keep === false), record: record ?? null };
   } catch {
-    return false;
+    return { storage: false, keep: true, record: null };
   } finally {
     clearTimeout(timer);
   }
@@ -64,14 +72,6 @@ export async function saveGame(record) {
 export async function deleteGame() {
   const s = open();
   if (s) await del("current", s);
-}
-
-/** Whether the visitor wants the game kept (the default). */
-export async function keepWanted() {
-  const s = open();
-  if (!s) return true;
-  const preferences = await get("preferences", s);
-  return !(preferences && preferences.keep === false);
 }
 
 export async function setKeep(keep) {
