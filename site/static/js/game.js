@@ -2,8 +2,10 @@
 // (store.js). It never decides a rule: every round, count and sentence comes from the worker's view.
 //
 // Start-up order, so that nobody stares at nothing:
-//   1. start the worker (Pyodide loads in the background, #engine-progress shows how far);
-//   2. read the saved game from IndexedDB and draw its board at once → performance.mark("board-restored");
+//   1. read the saved game from IndexedDB and draw its board at once → performance.mark("board-restored")
+//      (when a localStorage hint says there is no save, the empty board on screen is the board: the mark
+//      takes the time it was shown, and Python does not wait for IndexedDB);
+//   2. start the worker (Pyodide loads in the background, #engine-progress shows how far);
 //   3. when the engine answers: restore the save (or start a new game), enable the controls,
 //      <html data-engine="ready"> → performance.mark("engine-ready").
 // If the engine cannot load (no WebAssembly, files missing, offline on a first visit, 30 s timeout),
@@ -427,8 +429,12 @@ function forgetLink() {
   history.replaceState(null, "", location.pathname + location.hash);
 }
 
-/** Read the save before Python is ready, and draw it at once. */
-async function restoreBoard() {
+/**
+ * Read the save before Python is ready, and draw it at once. `emptyAt` is set when the page, told by the save
+ * hint that there is no save, went on with the empty board already on screen at that time: if IndexedDB indeed
+ * holds no game, that is when the board was restored.
+ */
+async function restoreBoard(emptyAt = null) {
   let record = null;
   ({ storage: state.storage, keep: state.keep, record } = await store.loadStart()); // one transaction
   $("keep").checked = state.keep;
@@ -441,8 +447,9 @@ async function restoreBoard() {
       state.board = { ...record.board, status: "", announce: "" }; // the sentence was in another language
     }
     render(state.board, { announce: false }); // this round was announced when it was played
+    emptyAt = null;
   }
-  performance.mark("board-restored");
+  performance.mark("board-restored", emptyAt === null ? undefined : { startTime: emptyAt });
   return record;
 }
 
@@ -483,13 +490,18 @@ async function start() {
   readSettings();
   wire();
   root.dataset.engine = "loading";
+  // The worker starts once the board is drawn: Python's start would only slow the drawing down. With no save
+  // (the hint says so) the empty board on screen is the board, so Python starts at once, beside IndexedDB.
+  const waitForSave = store.maybeSaved();
+  const restoring = restoreBoard(waitForSave ? null : performance.now());
+  if (waitForSave) await restoring;
   const progress = $("engine-progress");
   state.engine = new Engine(lang, (value) => {
     progress.value = Math.max(progress.value, value);
   });
   const loading = state.engine.start();
   loading.catch(() => {}); // handled below, after the board is drawn
-  const record = await restoreBoard();
+  const record = await restoring;
   try {
     await loading;
     state.ready = true;

@@ -10,6 +10,9 @@
 //   "history"     [{players, result, winner, rounds, low, endedAt}, ...] finished games for the statistics page
 //                 (at most HISTORY_LIMIT, newest last).
 // Every write is one idb-keyval call, i.e. one IndexedDB transaction.
+//
+// localStorage "krig-has-save" is "1" from the first save of this page's code until the game is deleted: a hint,
+// read synchronously at start-up, that IndexedDB may hold a game worth waiting for. It never holds game data.
 
 import { createStore, del, get, getMany, set, update } from "../vendor/idb-keyval.js";
 
@@ -19,7 +22,10 @@ const HISTORY_LIMIT = 1000;
 // modes) can leave the open request pending forever; a healthy one opens in milliseconds.
 const OPEN_TIMEOUT_MS = 4000;
 
+const SAVE_HINT = "krig-has-save";
+
 let store = null;
+let hinted = false; // this page has set the hint already
 
 /** The object store, or null when this browser has no usable IndexedDB (then nothing is saved). */
 function open() {
@@ -31,6 +37,25 @@ function open() {
     }
   }
   return store;
+}
+
+/** Whether a saved game may exist (the hint above); true when localStorage cannot tell. */
+export function maybeSaved() {
+  try {
+    return localStorage.getItem(SAVE_HINT) === "1";
+  } catch {
+    return true;
+  }
+}
+
+function hint(saved) {
+  try {
+    if (saved && !hinted) localStorage.setItem(SAVE_HINT, "1");
+    if (!saved) localStorage.removeItem(SAVE_HINT);
+    hinted = saved;
+  } catch {
+    // no localStorage: start-up simply waits for IndexedDB
+  }
 }
 
 /**
@@ -66,12 +91,15 @@ export async function loadGame() {
 
 export async function saveGame(record) {
   const s = open();
-  if (s) await set("current", { log: [], ...record, version: RECORD_VERSION, savedAt: Date.now() }, s);
+  if (!s) return;
+  await set("current", { log: [], ...record, version: RECORD_VERSION, savedAt: Date.now() }, s);
+  hint(true);
 }
 
 export async function deleteGame() {
   const s = open();
   if (s) await del("current", s);
+  hint(false);
 }
 
 export async function setKeep(keep) {
