@@ -65,6 +65,9 @@ SNAPSHOT_STATE = "() => document.documentElement.dataset.snapshot ?? null"
 SNAPSHOT_DONE = "() => ['stored', 'cached'].includes(document.documentElement.dataset.snapshot)"
 SNAPSHOT_WAIT = 20_000  # ms: the page fetches its 31 MB snapshot in the background after a warm visit
 ENGINE_START = "() => document.documentElement.dataset.engineStart ?? null"  # "fresh" or "snapshot"
+# The worker's own start-up steps, {name: [start, end]} in ms from navigation start (js/engine.js)
+ENGINE_STEPS = "() => JSON.parse(document.documentElement.dataset.engineSteps || '{}')"
+WORKER_STEPS = ("lock file", "snapshot read", "python restored", "bridge imported", "language chosen")
 LONG_TASKS = "() => window.__longTasks || []"
 BLUR = "() => document.activeElement && document.activeElement.blur()"
 SET_SEED = "(seed) => { document.querySelector('[data-testid=seed-input]').value = String(seed); }"
@@ -450,6 +453,7 @@ def warm_visit(page: Page, network: Network, log: ServerLog, results: Results) -
     results.add("warm.board", marks["board-restored"])
     results.add("warm.engine", marks["engine-ready"])
     results.add("warm.from_snapshot", 1 if page.evaluate(ENGINE_START) == "snapshot" else 0)
+    add_worker_steps(results, page.evaluate(ENGINE_STEPS))
     add_long_tasks(results, "longtasks.load", page, until=marks["engine-ready"] or math.inf)
     time.sleep(0.5)  # a late service-worker update check would show up here
     warm = network.since(start)
@@ -458,6 +462,14 @@ def warm_visit(page: Page, network: Network, log: ServerLog, results: Results) -
     results.add("bytes.warm.from_sw", sum(1 for f in warm if f.from_service_worker))
     for path in log.sent():
         results.note(f"the warm visit fetched {path} from the network")
+
+
+def add_worker_steps(results: Results, steps: dict[str, list[float]]) -> None:
+    """Where the warm start's time goes inside the worker: when its first step began, and each step's length."""
+    if steps:
+        results.add("warm.step.first", min(start for start, _ in steps.values()))
+    for name, (start, end) in steps.items():
+        results.add(f"warm.step.{name}", end - start)
 
 
 def measure_cold_without_sw(chromium: Chromium, results: Results) -> None:
@@ -635,6 +647,8 @@ def targets_rows() -> list[Row]:
         Row("warm.board", "warm start: board-restored", "ms", "≤ 150 ms", lambda v: v <= 150),
         Row("warm.engine", "warm start: engine-ready", "ms"),
         Row("ratio.warm", "warm engine-ready / bare warm", "×", "≤ 0.35×", lambda v: v <= 0.35),
+        Row("warm.step.first", "warm start, in the worker: its first step begins", "ms"),
+        *(Row(f"warm.step.{name}", f"… {name} (duration; steps overlap)", "ms") for name in WORKER_STEPS),
         Row("nosw.board", "diagnostic, cold with service worker blocked: board-restored", "ms"),
         Row("nosw.engine", "diagnostic, cold with service worker blocked: engine-ready", "ms"),
         Row("ratio.nosw", "diagnostic: that engine-ready / bare cold", "×"),

@@ -11,6 +11,23 @@ export class EngineError extends Error {
   }
 }
 
+/**
+ * Put the worker's start-up steps ({name, start, end} in ms since the epoch) on the page's timeline, for the
+ * benchmark and the browser's profiler: a performance.measure("engine: <name>") each, and
+ * <html data-engine-steps> holding {name: [start, end]} in whole ms from the page's navigation start.
+ */
+function showStartSteps(timings) {
+  if (!Array.isArray(timings)) return;
+  const steps = {};
+  for (const { name, start, end } of timings) {
+    const from = start - performance.timeOrigin;
+    const to = end - performance.timeOrigin;
+    steps[name] = [Math.round(from), Math.round(to)];
+    performance.measure(`engine: ${name}`, { start: Math.max(0, from), end: Math.max(0, to) });
+  }
+  document.documentElement.dataset.engineSteps = JSON.stringify(steps);
+}
+
 export class Engine {
   /**
    * @param {string} lang the page's language, for the worker's sentences
@@ -53,6 +70,7 @@ export class Engine {
     const warm = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
     return Promise.race([this.request({ type: "init", lang: this.lang, warm }), timeout]).then((answer) => {
       document.documentElement.dataset.engineStart = answer.start || "fresh";
+      showStartSteps(answer.timings);
       return answer;
     }).finally(() => {
       clearTimeout(timer);

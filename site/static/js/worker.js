@@ -8,7 +8,10 @@
 //                  {type: "fatal", error: {kind, message}}  the engine broke outside any request (no id)
 //                  {type: "snapshot-stored"}  the warm-start snapshot is cached for the next visit (no id)
 // The first request must be {type: "init", lang, warm}: it loads Pyodide and our "krig" wheel (or restores the
-// cached snapshot), imports webapp.bridge and chooses the language; it answers {ok, start: "fresh"|"snapshot"}. Every other request is handed to bridge.handle() as JSON text
+// cached snapshot), imports webapp.bridge and chooses the language; it answers {ok, start: "fresh"|"snapshot",
+// timings: [{name, start, end}]}, the worker's own start-up steps in ms since the epoch (performance.timeOrigin
+// + performance.now(), so the page can place them on its own timeline). Every other request is handed to
+// bridge.handle() as JSON text
 // and its JSON text answer is parsed back, so no Python proxy ever leaves this file.
 
 import { loadPyodide } from "../pyodide/pyodide.mjs";
@@ -25,27 +28,48 @@ const SNAPSHOT_CACHE = "krig-snapshot";
 let handle = null; // bridge.handle, once Python is ready
 let starting = null; // the promise of the first init
 let quiet = false; // while trying the snapshot, a stray rejection is not fatal: the normal start follows
+const timings = []; // the start-up steps, for the init answer
+
+/** Run `work` (sync or async) and note how long it took as the step `name`. */
+async function timed(name, work) {
+  const start = performance.timeOrigin + performance.now();
+  try {
+    return await work();
+  } finally {
+    timings.push({ name, start, end: performance.timeOrigin + performance.now() });
+  }
+}
 
 function progress(value) {
   self.postMessage({ type: "progress", value });
 }
 
 /** The snapshot's cache key: its URL plus what it is bound to (the runtime version and our wheel's hash). */
-async function snapshotKey() {
-  if (typeof caches === "undefined") return null;
-  const lock = await (await fetch(LOCK)).json();
+function snapshotKey(lock) {
   const wheel = lock.packages && lock.packages.krig;
   return wheel ? `${SNAPSHOT}?pyodide=${lock.info.version}&krig=${wheel.sha256}` : null;
 }
 
-async function fromSnapshot(key) {
+/**
+ * The snapshot an earlier visit cached (keepSnapshot keeps one at most): {key, bytes}, or null. Its bytes are
+ * read at once, while the lock file that says whether its key is still the right one is on its way.
+ */
+async function cachedSnapshot() {
+  if (typeof caches === "undefined") return null;
   const cache = await caches.open(SNAPSHOT_CACHE);
-  const hit = await cache.match(key);
-  if (!hit) return null;
+  const [request] = await cache.keys();
+  if (!request) return null;
+  const bytes = timed("snapshot read", async () => new Uint8Array(await (await cache.match(request)).arrayBuffer()));
+  bytes.catch(() => {}); // a stale snapshot's bytes are never awaited; a failed read falls back in fromSnapshot
+  return { key: request.url, bytes };
+}
+
+/** Restore Python from the snapshot's bytes (a promise: Pyodide fetches its wasm meanwhile), or null. */
+async function fromSnapshot(bytes, lock) {
   quiet = true;
   try {
-    const bytes = new Uint8Array(await hit.arrayBuffer());
-    return await loadPyodide({ indexURL: PYODIDE, lockFileURL: LOCK, _loadSnapshot: bytes });
+    return await loadPyodide({ indexURL: PYODIDE, packageBaseUrl: PYODIDE, lockFileContents: lock,
+      _loadSnapshot: bytes });
   } catch {
     await caches.delete(SNAPSHOT_CACHE); // a snapshot that does not restore is never tried again
     return null;
@@ -68,17 +92,27 @@ async function keepSnapshot(key) {
 
 async function start(lang, warm) {
   progress(5);
-  const key = await snapshotKey().catch(() => null);
-  let pyodide = key ? await fromSnapshot(key).catch(() => null) : null;
+  // the lock file (fetched once, for the key and for Pyodide) and the cached snapshot, side by side
+  const lock = timed("lock file", async () => (await fetch(LOCK)).json());
+  const [cached, key] = await Promise.all([
+    cachedSnapshot().catch(() => null),
+    lock.then((contents) => (typeof caches === "undefined" ? null : snapshotKey(contents))).catch(() => null),
+  ]);
+  let pyodide = null;
+  if (cached && key && cached.key === key) {
+    pyodide = await timed("python restored", () => fromSnapshot(cached.bytes, lock).catch(() => null));
+  }
   const how = pyodide ? "snapshot" : "fresh";
   if (!pyodide) {
-    pyodide = await loadPyodide({ indexURL: PYODIDE, lockFileURL: LOCK, packages: ["krig"] });
+    pyodide = await timed("python started", () =>
+      loadPyodide({ indexURL: PYODIDE, packageBaseUrl: PYODIDE, lockFileContents: lock, packages: ["krig"] }));
   }
   progress(85);
-  handle = pyodide.pyimport("webapp.bridge").handle;
+  handle = await timed("bridge imported", () => pyodide.pyimport("webapp.bridge").handle);
   progress(95);
   if (how === "fresh" && warm && key) setTimeout(() => keepSnapshot(key).catch(() => {}), 1000);
-  return { ...ask({ type: "init", lang }), start: how };
+  const answer = await timed("language chosen", () => ask({ type: "init", lang }));
+  return { ...answer, start: how, timings };
 }
 
 function ask(request) {
