@@ -15,6 +15,17 @@ from webapp.narrate import Narrator  # noqa: E402
 
 ROUND = "() => document.getElementById('board').dataset.round"
 GAME = "() => document.getElementById('board').dataset.gameId"
+# Playwright's keyboard knows the US layout only; a Cyrillic or Bengali letter arrives as the browser would
+# deliver it from that language's layout: a keydown whose `key` is the letter, on the focused element.
+TYPE_LETTER = """(key) => (document.activeElement || document.body).dispatchEvent(
+  new KeyboardEvent('keydown', {key, bubbles: true, cancelable: true}))"""
+
+
+def press(page: Page, key: str) -> None:
+    if key.isascii():
+        page.keyboard.press(key)
+    else:
+        page.evaluate(TYPE_LETTER, key)
 
 
 def test_shortcuts_flip_autoplay_and_deal(page: Page, guard) -> None:
@@ -31,14 +42,14 @@ def test_shortcuts_flip_autoplay_and_deal(page: Page, guard) -> None:
     page.wait_for_function(f"() => ({ROUND})() === '2'")
     autoplay = page.locator("[data-testid=autoplay]")
     for key in (letters[0].lower(), "A"):  # the page's letter, any case, and the Latin A
-        page.keyboard.press(key)
+        press(page, key)
         expect(autoplay).to_have_attribute("aria-pressed", "true")
-        page.keyboard.press(key)
+        press(page, key)
         expect(autoplay).to_have_attribute("aria-pressed", "false")
     for key in (letters[1].upper(), "n"):
         expect(page.locator("[data-testid=flip]")).to_have_attribute("aria-busy", "false")  # no round in flight
         before = page.evaluate(GAME)
-        page.keyboard.press(key)
+        press(page, key)
         page.wait_for_function(f"(before) => ({GAME})() !== before && ({ROUND})() === '0'", arg=before)
     # focus is visible on the controls
     page.keyboard.press("Tab")
