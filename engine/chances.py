@@ -12,7 +12,7 @@ import secrets
 
 from .game import Game
 from .rng import Rng, derive
-from .simulate import play_many
+from .simulate import play_many, tally
 
 
 class Chances(list[float]):
@@ -59,12 +59,5 @@ def win_chances(game: Game, rollouts: int = 500, seed: int | None = None) -> Cha
             rng.shuffle(hand)
         positions.append((hands, rng))
     wins = [0] * game.players
-    draws = repetitions = 0
-    for outcome in play_many(positions, game.return_order == "shuffled"):
-        if outcome.result == "win":
-            wins[outcome.winner] += 1  # type: ignore[index]
-        elif outcome.result == "draw":
-            draws += 1
-        else:
-            repetitions += 1
+    draws, repetitions = tally(play_many(positions, game.return_order == "shuffled"), wins)
     return Chances([w / rollouts for w in wins], draws / rollouts, repetitions / rollouts)

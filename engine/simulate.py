@@ -352,18 +352,28 @@ def simulate(
     draws = repetitions = wars = 0
     for first in range(0, games, every):
         positions = [_deal(players, derive(seed, i)) for i in range(first, min(first + every, games))]
-        for outcome in play_many(positions, shuffled):
-            lengths.append(outcome.rounds)
-            wars += outcome.wars
-            if outcome.result == "win":
-                wins[outcome.winner] += 1  # type: ignore[index]
-            elif outcome.result == "draw":
-                draws += 1
-            else:
-                repetitions += 1
+        outcomes = play_many(positions, shuffled)
+        lengths += [outcome.rounds for outcome in outcomes]
+        wars += sum(outcome.wars for outcome in outcomes)
+        batch_draws, batch_repetitions = tally(outcomes, wins)
+        draws += batch_draws
+        repetitions += batch_repetitions
         if progress is not None and progress(len(lengths)) is False:
             break
     return Stats(players, len(lengths), lengths, wins, draws, repetitions, wars)
+
+
+def tally(outcomes: Iterable[Outcome], wins: list[int]) -> tuple[int, int]:
+    """Count every win into `wins` (one count per seat); return the numbers of draws and repetitions."""
+    draws = repetitions = 0
+    for outcome in outcomes:
+        if outcome.result == "win":
+            wins[outcome.winner] += 1  # type: ignore[index]
+        elif outcome.result == "draw":
+            draws += 1
+        else:
+            repetitions += 1
+    return draws, repetitions
 
 
 def play_many(positions: list[tuple[list[bytearray], Rng]], shuffled: bool) -> list[Outcome]:
