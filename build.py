@@ -34,15 +34,14 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from krig.webapp.narrate import Narrator
+
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
 LOCALES = SITE / "locales"
 DIST = ROOT / "dist"
 NODE_MODULES = ROOT / "node_modules"
 WHEEL_LOCALES = SITE / "webapp" / "locales"  # compiled catalogs that ship inside the wheel
-
-sys.path.insert(0, str(SITE))
-from webapp.narrate import Narrator  # noqa: E402  (the site's own package, importable from site/)
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import simulate  # noqa: E402
+from krig import simulate  # noqa: E402
 
 GAMES = 500  # per run and player count
 REPEATS = 5

@@ -1,6 +1,6 @@
 """Krig, the Norwegian War: the rules engine (see RULES.md, R1–R12).
 
->>> from engine import Game
+>>> from krig import Game
 >>> game = Game.new(2, seed=2024)
 >>> game.play_round().number
 1

@@ -1,4 +1,4 @@
-"""``python -m engine``: see ``engine.cli``."""
+"""``python -m krig``: see ``krig.cli``."""
 
 import sys
 

@@ -1,6 +1,6 @@
 """Win chances from the current position, by Monte Carlo rollouts.
 
->>> from engine import Game
+>>> from krig import Game
 >>> chances = win_chances(Game.from_hands([["AS", "AH", "AD"], ["2C"]]), rollouts=20, seed=1)
 >>> chances
 Chances([1.0, 0.0], draw=0.0, repetition=0.0)

@@ -1,4 +1,4 @@
-"""The command line: ``python -m engine play`` and ``python -m engine simulate``.
+"""The command line: ``python -m krig play`` and ``python -m krig simulate``.
 
 >>> main(["simulate", "--games", "3", "--seed", "1"])  # doctest: +ELLIPSIS
 Simulated 3 games, 2 players, shuffled order, seed 1
@@ -18,11 +18,11 @@ from .simulate import ORDERS, Stats, simulate
 
 EPILOG = """\
 examples:
-  python -m engine play                      a 2-player game, played to the end
-  python -m engine play --players 4 --step   press Enter for each round
-  python -m engine play --seed 42 --order played
-  python -m engine simulate --games 10000 --players 3
-  python -m engine simulate --games 1000 --order played --seed 7
+  python -m krig play                      a 2-player game, played to the end
+  python -m krig play --players 4 --step   press Enter for each round
+  python -m krig play --seed 42 --order played
+  python -m krig simulate --games 10000 --players 3
+  python -m krig simulate --games 1000 --order played --seed 7
 
 Rules: see RULES.md (R1-R12). Seats are numbered from 0; seat 0 is you.
 """
@@ -36,7 +36,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m engine",
+        prog="python -m krig",
         description="Krig, the Norwegian War: play a game in the terminal or simulate many.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,

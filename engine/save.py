@@ -8,7 +8,7 @@ state to equal the replayed ones, so any tampering (an invented or duplicated ca
 edited hand, a wrong round count or generator state) is caught, and the R12 history of
 played order is rebuilt on the way.
 
->>> from engine import Game
+>>> from krig import Game
 >>> game = Game.new(2, seed=5)
 >>> _ = game.play_round()
 >>> data = game.to_dict()

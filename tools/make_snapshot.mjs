@@ -16,7 +16,7 @@ const pyodide = await loadPyodide({
   _makeSnapshot: true,
   stdout: () => {},
 });
-pyodide.runPython("import webapp.bridge, webapp.narrate; webapp.narrate.preload()");
+pyodide.runPython("import krig.webapp.bridge, krig.webapp.narrate; krig.webapp.narrate.preload()");
 // Packages loaded through the lock file are recorded in a JS object that the snapshot cannot hold; the modules
 // themselves are already imported, so the restored interpreter never needs to load the package again.
 delete pyodide.loadedPackages.krig;

@@ -53,7 +53,7 @@ import json
 import traceback
 from typing import Any
 
-from engine import Game, GameOver, SaveError
+from krig import Game, GameOver, SaveError
 
 from . import gamelog
 from .estimate import Estimate
@@ -168,7 +168,7 @@ class Table:
 
     def do_simulate(self, request: dict) -> dict:
         """One batch of the statistics page's simulator (the page asks batch by batch, to show progress)."""
-        from engine import simulate
+        from krig import simulate
 
         players, games, seed = request.get("players"), request.get("games"), request.get("seed", 0)
         if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= 10_000:

@@ -4,7 +4,7 @@ The page asks for a few rollouts at a time (say 50) after each round; between tw
 whatever else came in, such as the next flip. The running totals belong to one position: once the game moves
 on (a new round, a new deal), the next chunk starts again from zero.
 
->>> from engine import Game
+>>> from krig import Game
 >>> game = Game.from_hands([["AS", "AH", "AD"], ["2C"]])
 >>> estimate = Estimate()
 >>> estimate.add(game, rollouts=20)["done"]
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import Game, win_chances
+from krig import Game, win_chances
 
 
 class Estimate:

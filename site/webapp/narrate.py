@@ -3,7 +3,7 @@
 Every sentence comes from the site's gettext catalogs (the same ones the templates use), so nothing is
 translated twice. A `Narrator` wraps one language:
 
->>> from engine import Game
+>>> from krig import Game
 >>> narrator = Narrator("en")
 >>> narrator.card("JS")
 'jack of spades'

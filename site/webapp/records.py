@@ -19,7 +19,7 @@ without the record around it) is accepted too.
 >>> migrate({"version": 3, "game": {}})
 Traceback (most recent call last):
 ...
-webapp.records.NewerRecordError: this game was saved by a newer version of Krig (record version 3)
+krig.webapp.records.NewerRecordError: this game was saved by a newer version of Krig (record version 3)
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine import SaveError
-from engine.cards import describe
+from krig import SaveError
+from krig.cards import describe
 
 VERSION = 2
 MAX_LOG = 200

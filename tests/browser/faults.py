@@ -7,13 +7,10 @@ check what is really stored and can store what the site never would.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 SAVES = Path(__file__).resolve().parents[1] / "fixtures" / "saves"
 

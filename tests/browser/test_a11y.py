@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from krig import ENGINE_READY, LOAD_TIMEOUT, Game, flip, new_game
 from playwright.sync_api import Page, expect
+
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, flip, new_game
 
 LANGS = ["en", "ru", "bn", "sw", "fr", "id"]
 # The README's screenshots are refreshed with `make screenshots`; a plain test run writes them to a scratch folder.

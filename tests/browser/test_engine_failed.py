@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from krig import LOAD_TIMEOUT
 from playwright.sync_api import BrowserContext, Page, expect
+
+from gamepage import LOAD_TIMEOUT
 
 
 @pytest.mark.browser_context_args(service_workers="block")

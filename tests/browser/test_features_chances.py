@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from krig import Game, flip, new_game, open_game
 from playwright.sync_api import Page
+
+from gamepage import Game, flip, new_game, open_game
 
 READ_CHANCES = """() => ({
   seats: [...document.querySelectorAll('.seat:not([hidden]) .chance')].map((c) => Number(c.dataset.percent)),

@@ -3,15 +3,11 @@ per round."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-from krig import Game, new_game, open_game, wait_saved
 from playwright.sync_api import Page, expect
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "site"))
+from krig.webapp.narrate import Narrator
 
-from webapp.narrate import Narrator  # noqa: E402
+from gamepage import Game, new_game, open_game, wait_saved
 
 ROUND = "() => document.getElementById('board').dataset.round"
 GAME = "() => document.getElementById('board').dataset.gameId"

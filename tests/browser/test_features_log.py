@@ -3,8 +3,9 @@ language after a reload or a language switch."""
 
 from __future__ import annotations
 
-from krig import ENGINE_READY, LOAD_TIMEOUT, Game, flip, new_game, open_game, record, wait_saved
 from playwright.sync_api import Page, expect
+
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, flip, new_game, open_game, record, wait_saved
 
 LOG = "() => [...document.querySelectorAll('#log-list li')].map((li) => [li.value, li.className, li.textContent])"
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from krig import ENGINE_READY, LOAD_TIMEOUT, READ_RECORD, flip, new_game, open_game, record, wait_saved
 from playwright.sync_api import Browser, Page, expect
+
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, READ_RECORD, flip, new_game, open_game, record, wait_saved
 
 
 def test_settings_persist_across_a_reload(page: Page, guard) -> None:

@@ -4,8 +4,9 @@ in each return order."""
 from __future__ import annotations
 
 import pytest
-from krig import ENGINE_READY, LOAD_TIMEOUT, Game, board, expected_cards, flip, new_game, open_game
 from playwright.sync_api import Browser, Page, expect
+
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, board, expected_cards, flip, new_game, open_game
 
 
 def test_a_shared_link_opens_the_same_deal_in_a_fresh_browser_and_language(page: Page, guard, browser: Browser,

@@ -3,8 +3,9 @@ with text alternatives, progress and cancel."""
 
 from __future__ import annotations
 
-from krig import ENGINE_READY, LOAD_TIMEOUT, Game, new_game, open_game, wait_saved
 from playwright.sync_api import Page, expect
+
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, new_game, open_game, wait_saved
 
 
 def finished(seed: int, order: str) -> tuple[Game, int]:

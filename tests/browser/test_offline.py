@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from krig import ENGINE_READY, LOAD_TIMEOUT, Game, board, flip, new_game, open_game
 from playwright.sync_api import BrowserContext, Page, expect
+
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, board, flip, new_game, open_game
 
 LANGUAGES = ("en", "ru", "bn", "sw", "fr", "id")
 

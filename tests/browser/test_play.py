@@ -6,7 +6,9 @@ Seeds come from the engine itself (`short_seed`), so the tests pick short games 
 from __future__ import annotations
 
 import pytest
-from krig import (
+from playwright.sync_api import Page, expect
+
+from gamepage import (
     LOAD_TIMEOUT,
     WATCH_BOARD,
     Game,
@@ -19,7 +21,6 @@ from krig import (
     short_seed,
     wait_saved,
 )
-from playwright.sync_api import Page, expect
 
 HAND = {2: 26, 3: 17, 4: 13}
 

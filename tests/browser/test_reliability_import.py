@@ -6,9 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
-from faults import fixture
-from krig import ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game, record, wait_saved
 from playwright.sync_api import Browser, Page, expect
+
+from faults import fixture
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game, record, wait_saved
 
 MARKUP = '<img src=x onerror="window.__pwned = 1">'
 

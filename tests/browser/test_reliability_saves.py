@@ -9,9 +9,10 @@ from __future__ import annotations
 import copy
 
 import pytest
-from faults import downloaded, fixture, store_record
-from krig import ENGINE_READY, LOAD_TIMEOUT, board, flip, open_game, record, wait_saved
 from playwright.sync_api import Page, expect
+
+from faults import downloaded, fixture, store_record
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, open_game, record, wait_saved
 
 MARKUP = '<img src=x onerror="window.__pwned = 1">'
 FIVE_MB = 5 * 1024 * 1024

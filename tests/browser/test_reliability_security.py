@@ -4,8 +4,9 @@ bad share links refused with a clear message, never run or saved."""
 from __future__ import annotations
 
 import pytest
-from krig import ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game, open_game, record, wait_saved
 from playwright.sync_api import BrowserContext, Page, expect
+
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game, open_game, record, wait_saved
 
 WATCH_CSP = """
 window.__violations = [];

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from krig import board, flip, new_game, open_game, record, wait_saved
 from playwright.sync_api import BrowserContext, Page, expect
+
+from gamepage import board, flip, new_game, open_game, record, wait_saved
 
 # Ways IndexedDB fails in real browsers (private modes, blocked storage, a broken profile), installed before
 # any page script runs.

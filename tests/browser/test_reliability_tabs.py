@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from krig import board, flip, new_game, open_game, record, wait_saved
 from playwright.sync_api import BrowserContext, Page, expect
+
+from gamepage import board, flip, new_game, open_game, record, wait_saved
 
 COUNT_PUTS = """
 window.__puts = 0;

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from krig import (
+from playwright.sync_api import Page, expect
+
+from gamepage import (
     ENGINE_READY,
     LOAD_TIMEOUT,
     Game,
@@ -14,7 +16,6 @@ from krig import (
     record,
     wait_saved,
 )
-from playwright.sync_api import Page, expect
 
 BENGALI_DIGITS = str.maketrans("0123456789", "০১২৩৪৫৬৭৮৯")
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from krig import ENGINE_READY, LOAD_TIMEOUT, Game, board, flip, new_game, open_game, record, wait_saved
 from playwright.sync_api import Page, expect
+
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, board, flip, new_game, open_game, record, wait_saved
 
 
 def test_a_shared_link_deals_the_same_game(page: Page, guard) -> None:

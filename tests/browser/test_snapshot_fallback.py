@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from krig import ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game, open_game
 from playwright.sync_api import Page
 
-from engine import Game
+from krig import Game
+
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game, open_game
 
 SPOIL_SNAPSHOT = """async () => {
   const cache = await caches.open('krig-snapshot');

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from krig import ENGINE_READY, LOAD_TIMEOUT, new_game, open_game
 from playwright.sync_api import Page, expect
+
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, new_game, open_game
 
 
 def test_history_counts_finished_games_and_the_simulator_runs(page: Page, guard) -> None:

@@ -6,8 +6,9 @@ import json
 import re
 from pathlib import Path
 
-from krig import ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game, open_game, record, wait_saved
 from playwright.sync_api import Page, expect
+
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game, open_game, record, wait_saved
 
 
 def test_update_waits_for_the_visitor_and_keeps_the_game(page: Page, guard, dist: Path) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine import Game
-from engine.cards import CODES
+from krig import Game
+from krig.cards import CODES
 
 
 def all_cards(game: Game) -> list[str]:

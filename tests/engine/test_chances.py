@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Game, win_chances
+from krig import Game, win_chances
 
 
 def test_chances_are_probabilities_per_seat() -> None:

@@ -1,4 +1,4 @@
-"""``python -m engine``: smoke tests through ``main(argv)`` and one real subprocess."""
+"""``python -m krig``: smoke tests through ``main(argv)`` and one real subprocess."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import main
+from krig.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -96,9 +96,9 @@ def test_bad_arguments_exit_with_an_error(capsys: pytest.CaptureFixture[str]) ->
     assert "invalid choice" in capsys.readouterr().err
 
 
-def test_python_dash_m_engine_runs() -> None:
+def test_python_dash_m_krig_runs() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "engine", "simulate", "--games", "20"],
+        [sys.executable, "-m", "krig", "simulate", "--games", "20"],
         cwd=ROOT,
         capture_output=True,
         text=True,

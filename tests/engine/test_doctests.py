@@ -10,14 +10,14 @@ import pytest
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "engine.md"
 MODULES = [
-    "engine",
-    "engine.cards",
-    "engine.rng",
-    "engine.game",
-    "engine.save",
-    "engine.simulate",
-    "engine.chances",
-    "engine.cli",
+    "krig",
+    "krig.cards",
+    "krig.rng",
+    "krig.game",
+    "krig.save",
+    "krig.simulate",
+    "krig.chances",
+    "krig.cli",
 ]
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from engine_helpers import FULL_DECK, all_cards, play_all
 
-from engine import Game, GameOver, Round, Step
+from krig import Game, GameOver, Round, Step
+
+from engine_helpers import FULL_DECK, all_cards, play_all
 
 
 def test_new_game_reports_its_seed_and_settings() -> None:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine_helpers import all_cards, assert_conserved, play_all
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import Game, derive, simulate
-from engine.cards import CODES, RANKS
+from krig import Game, derive, simulate
+from krig.cards import CODES, RANKS
+
+from engine_helpers import all_cards, assert_conserved, play_all
 
 orders = st.sampled_from(["shuffled", "played"])
 seeds = st.integers(0, 2**64 - 1)

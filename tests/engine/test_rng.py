@@ -8,7 +8,7 @@ from math import factorial
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.rng import MASK, Rng, derive, mix
+from krig.rng import MASK, Rng, derive, mix
 
 
 def test_words_are_splitmix64() -> None:

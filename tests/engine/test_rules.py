@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from engine_helpers import all_cards, play_all
 
-from engine import Game
-from engine.cards import CODES
+from krig import Game
+from krig.cards import CODES
+
+from engine_helpers import all_cards, play_all
 
 ORDERS = ["shuffled", "played"]
 
@@ -303,7 +304,7 @@ def test_r11_last_player_with_cards_wins(order: str) -> None:
 
 
 def test_r11_a_finished_game_cannot_go_on() -> None:
-    from engine import GameOver
+    from krig import GameOver
 
     game = Game.from_hands([["AS"], ["2C"]], seed=1)
     game.play_round()

@@ -7,13 +7,14 @@ import json
 import math
 
 import pytest
-from engine_helpers import play_all
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import Game, SaveError
-from engine.cards import CODES
-from engine.save import FIELDS, MIGRATIONS, VERSION
+from krig import Game, SaveError
+from krig.cards import CODES
+from krig.save import FIELDS, MIGRATIONS, VERSION
+
+from engine_helpers import play_all
 
 
 def compact(data: dict) -> str:
@@ -190,7 +191,7 @@ def test_deeply_nested_junk_is_refused() -> None:
 
 
 def test_migrations_are_applied_step_by_step(monkeypatch: pytest.MonkeyPatch) -> None:
-    import engine.save as save
+    import krig.save as save
 
     old = {k: v for k, v in BASE.items() if k != "rounds"} | {
         "version": 1,

@@ -6,7 +6,7 @@ import statistics
 
 import pytest
 
-from engine import Game, Stats, derive, simulate
+from krig import Game, Stats, derive, simulate
 
 
 def test_same_seed_same_numbers() -> None:

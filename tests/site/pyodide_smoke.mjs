@@ -10,8 +10,8 @@ const pyodide = await loadPyodide({ indexURL, lockFileURL: path.join(indexURL, "
 await pyodide.loadPackage("krig");
 const out = pyodide.runPython(`
 import json, sys
-from engine import Game, simulate
-from webapp.narrate import Narrator
+from krig import Game, simulate
+from krig.webapp.narrate import Narrator
 
 game = Game.new(4, seed=2026)
 first = game.play_round().to_dict()

@@ -14,8 +14,8 @@ const pyodide = await loadPyodide({
 });
 console.log(pyodide.runPython(`
 import json
-from engine import Game
-from webapp.narrate import Narrator
+from krig import Game
+from krig.webapp.narrate import Narrator
 
 game = Game.new(2, seed=11)
 game.play_to_end()

@@ -3,19 +3,12 @@
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "site"))
-sys.path.insert(0, str(ROOT))
-
-from webapp import bridge  # noqa: E402
-
-import build  # noqa: E402
-from engine import Game  # noqa: E402
+import build
+from krig import Game
+from krig.webapp import bridge
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -3,20 +3,15 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from krig import Game
+from krig.webapp import bridge, records
+
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "site"))
-sys.path.insert(0, str(ROOT))
-
-from webapp import bridge, records  # noqa: E402
-
-from engine import Game  # noqa: E402
-
 SAVES = ROOT / "tests" / "fixtures" / "saves"
 SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20)
 JSON = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8),

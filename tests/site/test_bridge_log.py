@@ -3,16 +3,9 @@
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "site"))
-sys.path.insert(0, str(ROOT))
-
-from webapp import bridge  # noqa: E402
-
-from engine import Game  # noqa: E402
+from krig import Game
+from krig.webapp import bridge
 
 
 def ask(table: bridge.Table, **request) -> dict:

@@ -181,7 +181,7 @@ def test_pyodide_files_and_engine_wheel_are_where_the_lock_file_says(dist: Path)
     wheel = folder / krig["file_name"]
     assert wheel.exists() and wheel.name.endswith("-py3-none-any.whl")
     assert hashlib.sha256(wheel.read_bytes()).hexdigest() == krig["sha256"]
-    assert set(krig["imports"]) >= {"engine", "webapp"}
+    assert krig["imports"] == ["krig"]
     for name in build.PYODIDE_FILES:
         assert (folder / name).read_bytes() == (build.NODE_MODULES / "pyodide" / name).read_bytes()
 
@@ -206,7 +206,7 @@ def test_the_wheel_carries_bytecode_compiled_by_pyodides_own_python(dist: Path) 
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())
         record = z.read(next(n for n in names if n.endswith("RECORD"))).decode()
-        bytecode = z.read("engine/__pycache__/game.cpython-314.pyc")
+        bytecode = z.read("krig/__pycache__/game.cpython-314.pyc")
     sources = {n for n in names if n.endswith(".py")}
     assert {f"{n.rsplit('/', 1)[0]}/__pycache__/{n.rsplit('/', 1)[1][:-3]}.cpython-314.pyc" for n in sources} <= names
     assert bytecode[4:8] == (1).to_bytes(4, "little")  # PEP 552 flags: hash-based, source not checked

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
-from webapp.narrate import Narrator
 
 import build
+from krig.webapp.narrate import Narrator
 
 LANGS = [lang.code for lang in build.LANGUAGES[1:]]
 PLACEHOLDER = re.compile(r"%\(\w+\)s")

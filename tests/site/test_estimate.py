@@ -3,16 +3,9 @@
 from __future__ import annotations
 
 import doctest
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "site"))
-sys.path.insert(0, str(ROOT))
-
-from webapp import estimate  # noqa: E402
-
-from engine import Game  # noqa: E402
+from krig import Game
+from krig.webapp import estimate
 
 
 def test_docstring_example() -> None:

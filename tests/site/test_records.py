@@ -4,19 +4,14 @@ from __future__ import annotations
 
 import doctest
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
+from krig import Game, SaveError
+from krig.webapp import records
+
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "site"))
-sys.path.insert(0, str(ROOT))
-
-from webapp import records  # noqa: E402
-
-from engine import Game, SaveError  # noqa: E402
-
 SAVES = ROOT / "tests" / "fixtures" / "saves"
 FIXTURES = sorted(SAVES.glob("v*.json"))
 

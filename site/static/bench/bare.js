@@ -54,7 +54,7 @@ async function main() {
   if (engine) {
     const games = Number(params.get("games")) || 1000;
     const repeats = params.has("repeats") ? Number(params.get("repeats")) : 5;
-    pyodide.runPython("from engine import simulate");
+    pyodide.runPython("from krig import simulate");
     window.__simulate = (n) => simulateOnce(pyodide, n); // for benchmarks/site.py, one run at a time
     result.games = games;
     result.simulate = Array.from({ length: repeats }, () => simulateOnce(pyodide, games));

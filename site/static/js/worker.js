@@ -8,7 +8,7 @@
 //                  {type: "fatal", error: {kind, message}}  the engine broke outside any request (no id)
 //                  {type: "snapshot-stored"}  the warm-start snapshot is cached for the next visit (no id)
 // The first request must be {type: "init", lang, warm}: it loads Pyodide and our "krig" wheel (or restores the
-// cached snapshot), imports webapp.bridge and chooses the language; it answers {ok, start: "fresh"|"snapshot",
+// cached snapshot), imports krig.webapp.bridge and chooses the language; it answers {ok, start: "fresh"|"snapshot",
 // timings: [{name, start, end}]}, the worker's own start-up steps in ms since the epoch (performance.timeOrigin
 // + performance.now(), so the page can place them on its own timeline). Every other request is handed to
 // bridge.handle() as JSON text
@@ -108,7 +108,7 @@ async function start(lang, warm) {
       loadPyodide({ indexURL: PYODIDE, packageBaseUrl: PYODIDE, lockFileContents: lock, packages: ["krig"] }));
   }
   progress(85);
-  handle = await timed("bridge imported", () => pyodide.pyimport("webapp.bridge").handle);
+  handle = await timed("bridge imported", () => pyodide.pyimport("krig.webapp.bridge").handle);
   progress(95);
   if (how === "fresh" && warm && key) setTimeout(() => keepSnapshot(key).catch(() => {}), 1000);
   const answer = await timed("language chosen", () => ask({ type: "init", lang }));

@@ -6,15 +6,11 @@ evaluates a bare expression string with it, while a function is handed over with
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from engine import Game  # noqa: E402
+from krig import Game
 
 ENGINE_READY = "() => document.documentElement.dataset.engine === 'ready'"
 LOAD_TIMEOUT = 60_000
