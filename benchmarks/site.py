@@ -486,7 +486,7 @@ def long_seed(rounds: int) -> int:
     """The first seed whose 2-player game lasts more than `rounds` rounds (the engine in CPython decides)."""
     for seed in range(10_000):
         game = Game.new(2, seed=seed)
-        game.play_to_end()
+        game.finish()
         if game.round_number > rounds:
             return seed
     raise RuntimeError(f"no seed below 10000 lasts {rounds} rounds")

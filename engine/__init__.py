@@ -1,22 +1,31 @@
-"""Krig, the Norwegian War: the rules engine (see RULES.md, R1–R12).
+"""Krig, the Norwegian War: the rules engine (docs/rules.md, R1–R12).
 
 >>> from krig import Game
 >>> game = Game.new(2, seed=2024)
 >>> game.play_round().number
 1
+
+The layers, each importing only those above it: ``cards`` and ``rng`` (the deck, the
+generator), ``rules`` (settings, results, the seeded deal), ``fast`` (whole games without
+records: ``simulate``), ``save`` (the save format), ``game`` (``Game``, the readable
+reference, which finishes games and replays saves on the fast path), ``chances`` and ``cli``.
 """
 
 from .chances import Chances, win_chances
+from .fast import Outcome, Stats, simulate
 from .game import Game, GameOver, Round, Step
 from .rng import Rng, derive
-from .save import SaveError
-from .simulate import Outcome, Stats, simulate
+from .rules import Order, Result
+from .save import Refusal, SaveError
 
 __all__ = [
     "Chances",
     "Game",
     "GameOver",
+    "Order",
     "Outcome",
+    "Refusal",
+    "Result",
     "Rng",
     "Round",
     "SaveError",

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import secrets
 
+from .cards import CARDS
+from .fast import play_many, tally
 from .game import Game
 from .rng import Rng, derive
-from .simulate import play_many, tally
+from .rules import Order, Result
 
 
 class Chances(list[float]):
@@ -39,7 +41,8 @@ def win_chances(game: Game, rollouts: int = 500, seed: int | None = None) -> Cha
     """Estimate each seat's chance to win from here; ``game`` is not modified.
 
     Each rollout shuffles every hand (the order of a hand is unknown to the person), then
-    plays to the end on the fast path with its own generator, seeded ``derive(seed, i)``.
+    plays to the end on the fast path with its own generator, seeded ``derive(seed, i)``, by
+    the game's own rules (order and face-down cards).
     In played order a rollout starts a fresh R12 history from its sampled position, so it
     always ends. Eliminated seats get 0.0. A finished game gives its actual result.
     """
@@ -47,17 +50,19 @@ def win_chances(game: Game, rollouts: int = 500, seed: int | None = None) -> Cha
         raise ValueError("rollouts must be an int >= 1")
     seats = [0.0] * game.players
     if game.over:
-        if game.result == "win":
-            seats[game.winner] = 1.0  # type: ignore[index]
-        return Chances(seats, float(game.result == "draw"), float(game.result == "repetition"))
+        if game.winner is not None:
+            seats[game.winner] = 1.0
+        return Chances(seats, float(game.result is Result.DRAW), float(game.result is Result.REPETITION))
     seed = secrets.randbits(53) if seed is None else seed
+    held = [bytes(map(CARDS.__getitem__, hand)) for hand in game.hands]
     positions = []
     for i in range(rollouts):
         rng = Rng(derive(seed, i))
-        hands = list(map(bytearray, game._hands))
+        hands = list(map(bytearray, held))
         for hand in hands:
             rng.shuffle(hand)
         positions.append((hands, rng))
     wins = [0] * game.players
-    draws, repetitions = tally(play_many(positions, game.return_order == "shuffled"), wins)
+    outcomes = play_many(positions, game.return_order is Order.SHUFFLED, game.face_down)
+    draws, repetitions = tally(outcomes, wins)
     return Chances([w / rollouts for w in wins], draws / rollouts, repetitions / rollouts)

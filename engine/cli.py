@@ -13,8 +13,9 @@ import statistics
 import sys
 from collections.abc import Sequence
 
+from .fast import Stats, simulate
 from .game import Game, Round
-from .simulate import ORDERS, Stats, simulate
+from .rules import FACE_DOWN, Order, Result
 
 EPILOG = """\
 examples:
@@ -23,15 +24,17 @@ examples:
   python -m krig play --seed 42 --order played
   python -m krig simulate --games 10000 --players 3
   python -m krig simulate --games 1000 --order played --seed 7
+  python -m krig simulate --games 1000 --face-down 3
 
-Rules: see RULES.md (R1-R12). Seats are numbered from 0; seat 0 is you.
+Rules: see docs/rules.md (R1-R12). Seats are numbered from 0; seat 0 is you.
 """
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
     args = _parser().parse_args(argv)
-    return args.run(args)
+    code: int = args.run(args)
+    return code
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -60,7 +63,7 @@ def _parser() -> argparse.ArgumentParser:
         type=int,
         default=None,
         metavar="N",
-        help="show only the first N rounds, then fast-forward",
+        help="show only the first N rounds, then finish the game at once",
     )
     play.set_defaults(run=_play)
 
@@ -91,21 +94,29 @@ def _common(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--order",
-        choices=ORDERS,
-        default="shuffled",
+        choices=list(Order),
+        default=Order.SHUFFLED,
         help="how the winner returns the pile (R9; default: shuffled)",
+    )
+    parser.add_argument(
+        "--face-down",
+        type=int,
+        choices=FACE_DOWN,
+        default=1,
+        metavar="{1,2,3}",
+        help="cards each player puts face down in a war step (R7; default: 1, the traditional game plays 3)",
     )
 
 
 def _play(args: argparse.Namespace) -> int:
-    game = Game.new(args.players, seed=args.seed, return_order=args.order)
-    print(f"Krig: {game.players} players, {game.return_order} order, seed {game.seed}")
+    game = Game.new(args.players, seed=args.seed, return_order=args.order, face_down=args.face_down)
+    print(f"Krig: {game.players} players, {game.return_order} order{_variant(game.face_down)}, seed {game.seed}")
     if game.set_aside:
         print("One card is set aside unseen (R3).")
     while not game.over:
         if args.max_rounds is not None and game.round_number >= args.max_rounds:
-            outcome = game.play_to_end()
-            print(f"... fast-forwarded {outcome.rounds} more rounds ({outcome.wars} war steps)")
+            outcome = game.finish()
+            print(f"... finished at once: {outcome.rounds} more rounds ({outcome.wars} war steps)")
             break
         print(describe_round(game.play_round(), game))
         if args.step and not game.over:
@@ -115,16 +126,12 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def describe_round(record: Round, game: Game) -> str:
-    """One round as text: the cards each seat put down, and what came of it."""
+    """One round as text: the cards each seat put down (face-down ones in brackets), and what came of it."""
     lines = [f"Round {record.number}:"]
     for i, step in enumerate(record.steps):
         cards = []
         for seat in range(len(step.up)):
-            shown = [
-                f"[{step.down[seat]}]" if step.down[seat] else "",
-                step.up[seat] or "",
-                step.last[seat] or "",
-            ]
+            shown = [*(f"[{card}]" for card in step.downs(seat)), step.up[seat] or "", *step.lasts(seat)]
             if any(shown):
                 cards.append(f"{seat}: {' '.join(filter(None, shown))}")
         lines.append(f"  {'battle' if i == 0 else 'war   '}  " + "   ".join(cards))
@@ -140,9 +147,9 @@ def describe_round(record: Round, game: Game) -> str:
 
 def describe_end(game: Game) -> str:
     """How the game ended."""
-    if game.result == "win":
+    if game.result is Result.WIN:
         return f"Seat {game.winner} wins after {game.round_number} rounds."
-    if game.result == "draw":
+    if game.result is Result.DRAW:
         return f"Draw after {game.round_number} rounds: nobody was left in the war (R8)."
     return (
         f"Repetition after {game.round_number} rounds: the hands came back to an earlier arrangement (R12)."
@@ -160,12 +167,19 @@ def _simulate(args: argparse.Namespace) -> int:
         seed=args.seed,
         return_order=args.order,
         progress=progress,
+        face_down=args.face_down,
     )
     if progress:
         progress.close()
-    print(f"Simulated {stats.games} games, {args.players} players, {args.order} order, seed {args.seed}")
+    variant = _variant(args.face_down)
+    print(f"Simulated {stats.games} games, {args.players} players, {args.order} order{variant}, seed {args.seed}")
     print(summary(stats))
     return 0
+
+
+def _variant(face_down: int) -> str:
+    """The face-down variant in a heading, unsaid for the seeds' one card."""
+    return "" if face_down == 1 else f", {face_down} cards face down"
 
 
 def summary(stats: Stats) -> str:

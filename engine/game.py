@@ -1,18 +1,21 @@
-"""A game of Krig, played round by round with full records (R1–R12).
+"""A game of Krig, played round by round with full records (docs/rules.md, R1–R12).
 
 >>> game = Game.from_hands([["KS", "2C"], ["KH", "5D", "3C", "9S"]], return_order="played")
 >>> game.play_round()
 Round(number=1, winner=1, wars=1, eliminated=(0,), pile='KS KH 2C 5D 3C')
 >>> game.result, game.winner, game.hands
-('win', 1, [[], ['9S', 'KS', 'KH', '2C', '5D', '3C']])
+(<Result.WIN: 'win'>, 1, [[], ['9S', 'KS', 'KH', '2C', '5D', '3C']])
 
-Decisions where RULES.md is terse:
+``Game.play_round`` is the readable reference of the rules; ``krig.fast`` mirrors it for
+speed (``finish``, ``simulate``, ``win_chances``, loading a save). The decisions it takes
+where the rules are terse are in docs/rules.md:
 
-* A war step: every player still in the war, in seat order, puts one card face down
-  then one face up, or, holding fewer than 2 cards, puts its remaining card (if any) on
-  the pile and is eliminated (R8). After the step: nobody left means the round has no
-  winner, the game is a draw and the pile stays on the table (``Game.table``); one left
-  wins the round, its own war cards included; otherwise R6 looks at the new face-up cards.
+* A war step: every player still in the war, in seat order, puts ``face_down`` cards face
+  down then one face up, or, holding fewer than ``face_down + 1`` cards, puts its remaining
+  cards (if any) on the pile and is eliminated (R8). After the step: nobody left means the
+  round has no winner, the game is a draw and the pile stays on the table (``Game.table``);
+  one left wins the round, its own war cards included; otherwise R6 looks at the new
+  face-up cards.
 * R10 runs after the round; ``Round.eliminated`` lists R8 eliminations in the order they
   happened, then R10 ones in seat order.
 * R12 applies in played order only: the game ends as a repetition when the arrangement
@@ -27,17 +30,13 @@ import secrets
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, cast
 
-from .cards import CODES, RANK, code, codes, deal, parse_cards
+from .cards import CODES, RANK, code, codes, deal, parse_cards, undeal
+from .fast import Outcome, play_out
 from .rng import Rng
-from .simulate import (
-    Outcome,
-    arrangement,
-    check_order,
-    check_players,
-    check_seed,
-    play_out,
-)
+from .rules import Order, Result, arrangement, check_face_down, check_order, check_players, check_seed, seeded_deal
+from .save import Save, SaveError, rng_field
 
 Cards = tuple[str | None, ...]
 
@@ -50,9 +49,11 @@ class GameOver(RuntimeError):
 class Step:
     """What each seat put on the table in one step: the battle, or one war step.
 
-    Each field is a tuple indexed by seat, ``None`` where it does not apply: ``up`` the
-    face-up card, ``down`` the face-down card, ``last`` the last card of a player
-    eliminated by R8. ``out`` lists the seats eliminated in this step.
+    Each field is a tuple of codes, ``None`` where it does not apply: ``up`` the face-up
+    card of each seat; ``down`` the face-down cards and ``last`` the last cards of a player
+    eliminated by R8, one row of seats per card, so that ``down[i * players + seat]`` is the
+    ``i``-th card ``seat`` put face down (with one face-down card, ``down[seat]``). ``out``
+    lists the seats eliminated in this step.
 
     >>> Step(up=("9S", "9D"), down=("5C", "KH"), last=(None, None))
     Step(up=('9S', '9D'), down=('5C', 'KH'))
@@ -63,7 +64,19 @@ class Step:
     last: Cards
     out: tuple[int, ...] = ()
 
-    def to_dict(self) -> dict:
+    def downs(self, seat: int) -> tuple[str, ...]:
+        """The cards ``seat`` put face down in this step, in the order placed.
+
+        >>> Step(up=("9S", "9D"), down=("5C", "KH", "6C", "2H"), last=(None,) * 4).downs(1)
+        ('KH', '2H')
+        """
+        return _column(self.down, seat, len(self.up))
+
+    def lasts(self, seat: int) -> tuple[str, ...]:
+        """The last cards ``seat`` put on the pile when it ran short in this war step (R8)."""
+        return _column(self.last, seat, len(self.up))
+
+    def to_dict(self) -> dict[str, Any]:
         """Plain JSON data: ``{"up": [...], "down": [...], "last": [...], "out": [...]}``."""
         return {
             "up": list(self.up),
@@ -98,7 +111,7 @@ class Round:
     steps: tuple[Step, ...]
     collected: tuple[str, ...]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain JSON data (lists, not tuples) for the browser."""
         return {
             "number": self.number,
@@ -131,13 +144,15 @@ class Game:
         *,
         rng: Rng,
         seed: int,
-        return_order: str,
+        return_order: Order,
+        face_down: int,
         set_aside: int | None = None,
         dealt_from: str = "hands",
     ) -> None:
         """Start from dealt hands of internal cards; prefer the ``new``/``from_*`` constructors."""
         self._players = len(hands)
         self._return_order = return_order
+        self._face_down = face_down
         self._seed = seed
         self._rng = rng
         self._deal = tuple(tuple(hand) for hand in hands)
@@ -146,29 +161,35 @@ class Game:
         self._hands = [deque(hand) for hand in hands]
         self._table: list[int] = []
         self._round_number = 0
-        self._result: str | None = None
+        self._result: Result | None = None
         self._winner: int | None = None
-        self._seen = {arrangement(self._hands)} if return_order == "played" else None
+        self._seen = {arrangement(self._hands)} if return_order is Order.PLAYED else None
         self._end_if_over()
 
     @classmethod
-    def new(cls, players: int, seed: int | None = None, return_order: str = "shuffled") -> Game:
+    def new(
+        cls,
+        players: int,
+        seed: int | None = None,
+        return_order: str = Order.SHUFFLED,
+        *,
+        face_down: int = 1,
+    ) -> Game:
         """A new game: a 52-card deck shuffled by the game's own generator, dealt by R3.
 
         ``seed=None`` draws a fresh seed (below 2**53, safe for JavaScript numbers).
+        ``face_down`` is the number of cards each player puts face down in a war step (R7).
         """
         check_players(players)
         seed = _seed(seed)
-        check_order(return_order)
-        rng = Rng(seed)
-        deck = list(range(52))
-        rng.shuffle(deck)
-        hands, set_aside = deal(deck, players)
+        order = check_order(return_order)
+        hands, set_aside, rng = seeded_deal(players, seed)
         return cls(
             hands,
             rng=rng,
             seed=seed,
-            return_order=return_order,
+            return_order=order,
+            face_down=check_face_down(face_down),
             set_aside=set_aside,
             dealt_from="seed",
         )
@@ -178,8 +199,10 @@ class Game:
         cls,
         deck: Sequence[str],
         players: int,
-        return_order: str = "shuffled",
+        return_order: str = Order.SHUFFLED,
         seed: int | None = None,
+        *,
+        face_down: int = 1,
     ) -> Game:
         """A game dealt by R3 from ``deck``: 52 distinct codes, top first.
 
@@ -191,13 +214,14 @@ class Game:
         if len(cards) != 52:
             raise ValueError(f"deck must have 52 cards, not {len(cards)}")
         seed = _seed(seed)
-        check_order(return_order)
+        order = check_order(return_order)
         hands, set_aside = deal(cards, players)
         return cls(
             hands,
             rng=Rng(seed),
             seed=seed,
-            return_order=return_order,
+            return_order=order,
+            face_down=check_face_down(face_down),
             set_aside=set_aside,
             dealt_from="deck",
         )
@@ -206,8 +230,10 @@ class Game:
     def from_hands(
         cls,
         hands: Sequence[Sequence[str]],
-        return_order: str = "shuffled",
+        return_order: str = Order.SHUFFLED,
         seed: int | None = None,
+        *,
+        face_down: int = 1,
     ) -> Game:
         """A game from explicit hands (2–4 seats, distinct codes, top first).
 
@@ -225,17 +251,22 @@ class Game:
         if not any(cards):
             raise ValueError("the hands hold no cards")
         seed = _seed(seed)
-        check_order(return_order)
-        return cls(cards, rng=Rng(seed), seed=seed, return_order=return_order)
+        order = check_order(return_order)
+        return cls(cards, rng=Rng(seed), seed=seed, return_order=order, face_down=check_face_down(face_down))
 
     @property
     def players(self) -> int:
         return self._players
 
     @property
-    def return_order(self) -> str:
-        """``"shuffled"`` or ``"played"`` (R9)."""
+    def return_order(self) -> Order:
+        """``Order.SHUFFLED`` or ``Order.PLAYED`` (R9)."""
         return self._return_order
+
+    @property
+    def face_down(self) -> int:
+        """How many cards each player puts face down in a war step: 1, 2 or 3 (R7, R8)."""
+        return self._face_down
 
     @property
     def seed(self) -> int:
@@ -266,8 +297,8 @@ class Game:
         return self._result is not None
 
     @property
-    def result(self) -> str | None:
-        """``"win"``, ``"draw"``, ``"repetition"``, or ``None`` while the game runs."""
+    def result(self) -> Result | None:
+        """``Result.WIN``, ``DRAW`` or ``REPETITION`` (equal to ``"win"``…), or ``None`` while the game runs."""
         return self._result
 
     @property
@@ -286,15 +317,20 @@ class Game:
         return game
 
     def play_round(self) -> Round:
-        """Play one round (R5–R10) and check for the end (R11, R12)."""
+        """Play one round (R5–R10) and check for the end (R11, R12).
+
+        ``krig.fast`` mirrors this method (``_round`` and ``_duels``): change them together.
+        """
         if self._result is not None:
             raise GameOver(f"the game is over ({self._result}); start a new one")
         n = self._players
+        face_down = self._face_down
         hands = self._hands
         fighters = started = [seat for seat in range(n) if hands[seat]]
         ups = {seat: hands[seat].popleft() for seat in fighters}
         pile = list(ups.values())
-        steps = [Step(_by_seat(ups, n), _by_seat({}, n), _by_seat({}, n))]
+        nobody = (None,) * (n * face_down)
+        steps = [Step(_by_seat(ups, n), nobody, nobody)]
         eliminated: list[int] = []
         while True:
             top = max(RANK[card] for card in ups.values())
@@ -302,19 +338,23 @@ class Game:
             if len(leaders) == 1:
                 winner: int | None = leaders[0]
                 break
-            downs, ups, lasts, out = {}, {}, {}, []
+            downs: dict[int, list[int]] = {}
+            lasts: dict[int, list[int]] = {}
+            ups, out = {}, []
             for seat in fighters:
                 hand = hands[seat]
-                if len(hand) >= 2:
-                    downs[seat] = hand.popleft()
+                if len(hand) > face_down:
+                    downs[seat] = [hand.popleft() for _ in range(face_down)]
                     ups[seat] = hand.popleft()
-                    pile += downs[seat], ups[seat]
-                else:
-                    if hand:
-                        lasts[seat] = hand.popleft()
-                        pile.append(lasts[seat])
+                    pile += *downs[seat], ups[seat]
+                else:  # too short for the war (R8): the rest of the hand joins the pile
+                    lasts[seat] = list(hand)
+                    hand.clear()
+                    pile += lasts[seat]
                     out.append(seat)
-            steps.append(Step(_by_seat(ups, n), _by_seat(downs, n), _by_seat(lasts, n), tuple(out)))
+            steps.append(
+                Step(_by_seat(ups, n), _rows(downs, n, face_down), _rows(lasts, n, face_down), tuple(out))
+            )
             eliminated += out
             fighters = list(ups)
             if len(fighters) < 2:
@@ -325,7 +365,7 @@ class Game:
             self._table = collected
             collected = []
         else:
-            if self._return_order == "shuffled":
+            if self._return_order is Order.SHUFFLED:
                 self._rng.shuffle(collected)
             hands[winner].extend(collected)
         eliminated += [seat for seat in started if not hands[seat] and seat not in eliminated]
@@ -341,69 +381,103 @@ class Game:
             collected=tuple(codes(collected)),
         )
 
-    def play_to_end(self) -> Outcome:
-        """Play the rest of the game on the fast path (the "fast-forward" button).
+    def finish(self) -> Outcome:
+        """Play the rest of the game at once, on the fast path (the "Finish the game" button).
 
         Leaves the game exactly where ``play_round`` after ``play_round`` would have.
-        Returns the rounds and war steps it played, and the result (table as codes).
+        Returns the rounds and war steps it played, and the result.
 
-        >>> Game.from_hands([["AS", "2C"], ["KS", "3C"]], seed=1).play_to_end()
-        Outcome(rounds=4, wars=0, result='win', winner=0, table=())
+        >>> Game.from_hands([["AS", "2C"], ["KS", "3C"]], seed=1).finish()
+        Outcome(rounds=4, wars=0, result=<Result.WIN: 'win'>, winner=0, table=())
         """
         rounds = wars = 0
         if self._result is None:
-            outcome = self._fast_forward()
+            outcome = self._play_fast()
             rounds, wars = outcome.rounds, outcome.wars
         return Outcome(rounds, wars, self._result, self._winner, tuple(self.table))
 
-    def _fast_forward(self, limit: int | None = None) -> Outcome:
+    def _play_fast(self, limit: int | None = None) -> Outcome:
+        """At most ``limit`` rounds (all that are left by default) on the fast path, without records."""
         hands = list(map(bytearray, self._hands))
         outcome = play_out(
             hands,
             self._rng,
-            self._return_order == "shuffled",
+            self._return_order is Order.SHUFFLED,
+            face_down=self._face_down,
             seen=self._seen,
             limit=limit,
         )
         self._hands = [deque(hand) for hand in hands]
-        self._table = list(outcome.table)
+        self._table = parse_cards(outcome.table, "table")
         self._round_number += outcome.rounds
         self._result, self._winner = outcome.result, outcome.winner
         return outcome
 
-    def _hands_as_cards(self) -> list[list[int]]:
-        return [list(hand) for hand in self._hands]
-
-    def to_dict(self) -> dict:
-        """A JSON-safe, versioned save of the whole game (see ``engine.save``)."""
-        from .save import to_dict
-
-        return to_dict(self)
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe, versioned save of the whole game (see ``krig.save``)."""
+        return Save(
+            players=self._players,
+            order=self._return_order,
+            face_down=self._face_down,
+            seed=self._seed,
+            deal=self._deal_field(),
+            rounds=self._round_number,
+            hands=self.hands,
+            table=self.table,
+            rng=rng_field(self._rng.getstate()),
+        ).to_dict()
 
     @classmethod
     def from_dict(cls, data: object) -> Game:
-        """The game saved by ``to_dict``; ``SaveError`` for any malformed or tampered save."""
-        from .save import from_dict
+        """The game saved by ``to_dict``; ``SaveError`` (with its ``kind``) for any malformed or tampered save.
 
-        return from_dict(data)
+        The game is dealt again from the saved deal and replayed on the fast path; the save
+        must hold exactly the replayed hands, table and generator (see ``krig.save``).
+        """
+        save = Save.from_dict(data)
+        dealt, face_down = save.deal, save.face_down
+        try:
+            if dealt == "seed":
+                game = cls.new(save.players, save.seed, save.order, face_down=face_down)
+            elif isinstance(dealt, list) and len(dealt) == 52 and all(isinstance(card, str) for card in dealt):
+                game = cls.from_deck(dealt, save.players, save.order, save.seed, face_down=face_down)
+            else:  # from_hands checks whatever it is
+                hands = cast(Sequence[Sequence[str]], dealt)
+                game = cls.from_hands(hands, save.order, save.seed, face_down=face_down)
+        except ValueError as error:
+            raise SaveError(f"deal: {error}") from None
+        save.check_dealt(game.players)
+        if not game.over:
+            game._play_fast(limit=save.rounds)
+        save.check_replay(game.round_number, game.hands, game.table, rng_field(game._rng.getstate()))
+        return game
+
+    def _deal_field(self) -> str | list[str] | list[list[str]]:
+        """The save's ``deal``: ``"seed"``, the deck (``from_deck``) or the hands (``from_hands``)."""
+        if self._dealt_from == "seed":
+            return "seed"
+        if self._dealt_from == "deck":
+            return codes(undeal(self._deal, self._set_aside))
+        return [codes(hand) for hand in self._deal]
 
     def _end_if_over(self) -> None:
         """Apply R11, then R12 in played order, to the current hands."""
         holders = [seat for seat, hand in enumerate(self._hands) if hand]
         if len(holders) == 1:
-            self._result, self._winner = "win", holders[0]
+            self._result, self._winner = Result.WIN, holders[0]
         elif not holders:
-            self._result = "draw"
+            self._result = Result.DRAW
         elif self._seen is not None and self._round_number:
             key = arrangement(self._hands)
             if key in self._seen:
-                self._result = "repetition"
+                self._result = Result.REPETITION
             self._seen.add(key)
 
     def __repr__(self) -> str:
         state = self._result or f"cards={[len(hand) for hand in self._hands]}"
+        variant = "" if self._face_down == 1 else f" face_down={self._face_down}"
         return (
-            f"<Game players={self._players} {self._return_order} seed={self._seed} "
+            f"<Game players={self._players} {self._return_order}{variant} seed={self._seed} "
             f"round={self._round_number} {state}>"
         )
 
@@ -412,8 +486,18 @@ def _by_seat(cards: dict[int, int], n: int) -> Cards:
     return tuple(None if seat not in cards else CODES[cards[seat]] for seat in range(n))
 
 
+def _rows(cards: dict[int, list[int]], n: int, face_down: int) -> Cards:
+    """Several cards per seat laid out as in ``Step.down``: row ``i`` holds each seat's ``i``-th card."""
+    return tuple(
+        CODES[cards[seat][i]] if seat in cards and i < len(cards[seat]) else None
+        for i in range(face_down)
+        for seat in range(n)
+    )
+
+
+def _column(cards: Cards, seat: int, n: int) -> tuple[str, ...]:
+    return tuple(card for card in cards[seat::n] if card is not None)
+
+
 def _seed(seed: object) -> int:
-    if seed is None:
-        return secrets.randbits(53)
-    check_seed(seed)
-    return seed  # type: ignore[return-value]
+    return secrets.randbits(53) if seed is None else check_seed(seed)

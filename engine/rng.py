@@ -25,8 +25,10 @@ Rng(state=0x9e3779b97f4a7c3f, buffer=0x1d732262feb6e95, buffered=57)
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence
 from math import factorial
 from operator import itemgetter
+from typing import Any
 
 MASK = (1 << 64) - 1
 GAMMA = 0x9E3779B97F4A7C15
@@ -94,7 +96,7 @@ class Rng:
             pass
         return r
 
-    def shuffle(self, items: list | bytearray) -> None:
+    def shuffle(self, items: MutableSequence[Any]) -> None:
         """Shuffle in place: one draw ``r = below(n!)``, applied as ``permutation(n, r)``."""
         n = len(items)
         if n > 1:
@@ -122,7 +124,7 @@ class Rng:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Rng) and self.getstate() == other.getstate()
 
-    __hash__ = None  # type: ignore[assignment]  # mutable
+    __hash__ = None  # type: ignore[assignment]  # unhashable on purpose (its state changes); typeshed wants a method
 
     def __repr__(self) -> str:
         return f"Rng(state={self._state:#018x}, buffer={self._buffer:#x}, buffered={self._buffered})"

@@ -1,167 +1,215 @@
-"""Saving a game to JSON-safe data and loading it back, with full validation.
+"""The save format: a game as plain JSON data, its versions, and every check on reading one.
 
-A save keeps what is needed to *replay* the game: the seed, the deal and the number of
-rounds played. The deal is ``"seed"`` when ``Game.new`` dealt it from the seed, the deck
-(52 codes) for ``Game.from_deck``, or the hands for ``Game.from_hands``. Loading
-replays those rounds on the fast path and requires the saved hands, table and generator
-state to equal the replayed ones, so any tampering (an invented or duplicated card, an
-edited hand, a wrong round count or generator state) is caught, and the R12 history of
-played order is rebuilt on the way.
+A save keeps what is needed to *replay* the game: the settings, the seed, the deal and the
+number of rounds played. The deal is ``"seed"`` when ``Game.new`` dealt it from the seed,
+the deck (52 codes) for ``Game.from_deck``, or the hands for ``Game.from_hands``.
+``Game.from_dict`` reads a save with ``Save.from_dict`` (every field checked), deals the
+game again, replays the rounds on the fast path and asks ``Save.check_replay`` to compare:
+the saved hands, table and generator state must equal the replayed ones. So any tampering
+(an invented or duplicated card, an edited hand, a wrong round count or generator state)
+is caught, and the R12 history of played order is rebuilt on the way. This module knows
+nothing of ``Game``: a save is plain data.
 
 >>> from krig import Game
 >>> game = Game.new(2, seed=5)
 >>> _ = game.play_round()
 >>> data = game.to_dict()
->>> data["version"], data["deal"], data["rounds"]
-(1, 'seed', 1)
+>>> data["version"], data["face_down"], data["deal"], data["rounds"]
+(2, 1, 'seed', 1)
 >>> Game.from_dict(data).to_dict() == data
 True
+
+Every refusal is a ``SaveError`` with a ``kind`` (``Refusal``) that a page can say in its
+visitor's language; the English message says exactly what is wrong, for the console.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, TypeGuard
 
-from .cards import codes, describe, parse_cards, undeal
-from .game import Game
-from .rng import Rng
-from .simulate import ORDERS
+from .cards import codes, describe, parse_cards
+from .rules import FACE_DOWN, PLAYERS, Order
 
-VERSION = 1
+VERSION = 2
 MAX_ROUNDS = 10_000_000
-FIELDS = ("version", "players", "order", "seed", "deal", "rounds", "hands", "table", "rng")
+FIELDS = ("version", "players", "order", "face_down", "seed", "deal", "rounds", "hands", "table", "rng")
 
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
-"""``MIGRATIONS[v]`` turns a version ``v`` save into a version ``v + 1`` save.
 
-``from_dict`` applies them one after the other up to ``VERSION``. Empty while there is
-only version 1; a version 2 would add ``MIGRATIONS[1]``.
-"""
+class Refusal(StrEnum):
+    """Why a save is refused, in words a visitor can act on (the ``kind`` of a ``SaveError``)."""
+
+    NOT_A_SAVE = "not-a-save"
+    """It is not a saved game of Krig at all: choose another file."""
+    NEWER = "newer"
+    """A newer version of Krig wrote it: update the page, then load it again."""
+    DAMAGED = "damaged"
+    """A save of Krig, but damaged or edited by hand: it cannot be played on; start a new game."""
+    TOO_BIG = "too-big"
+    """Far too large to be a save (the bridge refuses it before reading it): choose another file."""
 
 
 class SaveError(ValueError):
-    """A save that cannot be loaded: malformed, tampered with, or from a newer version."""
+    """A save that cannot be loaded: ``kind`` says why (a ``Refusal``), the message the details.
+
+    >>> SaveError("version 9 was saved by a newer version of Krig", Refusal.NEWER).kind
+    <Refusal.NEWER: 'newer'>
+    """
+
+    def __init__(self, message: str, kind: Refusal = Refusal.DAMAGED) -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
-def to_dict(game: Game) -> dict:
-    """The save of ``game`` as plain JSON data (under 1 KB for a 52-card game)."""
-    return {
-        "version": VERSION,
-        "players": game.players,
-        "order": game.return_order,
-        "seed": game.seed,
-        "deal": _deal_field(game),
-        "rounds": game.round_number,
-        "hands": game.hands,
-        "table": game.table,
-        "rng": _rng_field(game._rng),
-    }
+def add_face_down(save: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 → 2: the save gains ``face_down``, 1 (the only rule version 1 knew)."""
+    return {**save, "face_down": 1, "version": 2}
 
 
-def from_dict(data: object) -> Game:
-    """The game saved in ``data``; ``SaveError`` saying what is wrong otherwise."""
-    data = _migrate(data)
-    unknown = [k for k in data if k not in FIELDS]
-    _check(not unknown, f"unknown field {_key(unknown[0]) if unknown else ''}")
-    missing = [k for k in FIELDS if k not in data]
-    _check(not missing, f"missing field {missing[0] if missing else ''!r}")
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: add_face_down}
+"""``MIGRATIONS[v]`` turns a version ``v`` save into a version ``v + 1`` save.
 
-    players = data["players"]
-    _check(
-        _is_int(players) and players in (2, 3, 4),
-        f"players must be 2, 3 or 4, not {describe(players)}",
-    )
-    order = data["order"]
-    _check(
-        isinstance(order, str) and order in ORDERS,
-        f"order must be 'shuffled' or 'played', not {describe(order)}",
-    )
-    seed = data["seed"]
-    _check(
-        _is_int(seed) and 0 <= seed < 1 << 64,
-        f"seed must be an int from 0 to 2**64 - 1, not {describe(seed)}",
-    )
-    rounds = data["rounds"]
-    _check(
-        _is_int(rounds) and 0 <= rounds <= MAX_ROUNDS,
-        f"rounds must be an int from 0 to {MAX_ROUNDS}",
-    )
-    hands = _hands(data["hands"], players)
-    table = _cards(data["table"], "table")
-    held = [card for hand in hands for card in hand] + table
-    _check(len(set(held)) == len(held), "a card is twice in the hands and table (duplicated)")
-    rng = data["rng"]
-    _check(
-        isinstance(rng, list)
-        and len(rng) == 3
-        and isinstance(rng[0], str)
-        and isinstance(rng[1], str)
-        and _is_int(rng[2]),
-        "rng must be [state in hex, buffer in hex, buffered bits]",
-    )
+``migrate`` applies them one after the other up to ``VERSION``.
+"""
 
-    deal = data["deal"]
-    try:
-        if deal == "seed":
-            game = Game.new(players, seed, order)
-        elif isinstance(deal, list) and len(deal) == 52 and all(isinstance(card, str) for card in deal):
-            game = Game.from_deck(deal, players, order, seed)
-        else:
-            game = Game.from_hands(deal, order, seed)  # type: ignore[arg-type]
-    except ValueError as error:
-        raise SaveError(f"deal: {error}") from None
-    _check(game.players == players, f"deal has {game.players} hands for {players} players")
-
-    if not game.over:
-        game._fast_forward(limit=rounds)
-    _check(
-        game.round_number == rounds,
-        f"the game ended after {game.round_number} rounds, not {rounds}",
-    )
-    _check(
-        game._hands_as_cards() == hands,
-        "hands do not match the replayed game (tampered?)",
-    )
-    _check(game._table == table, "table does not match the replayed game (tampered?)")
-    _check(
-        _rng_field(game._rng) == rng,
-        "rng state does not match the replayed game (tampered?)",
-    )
-    return game
+Rng = tuple[str, str, int]
+"""The generator's state as saved: ``[state in hex, buffer in hex, buffered bits]``."""
 
 
-def _deal_field(game: Game) -> str | list:
-    if game._dealt_from == "seed":
-        return "seed"
-    if game._dealt_from == "deck":
-        return codes(undeal(game._deal, game._set_aside))
-    return [codes(hand) for hand in game._deal]
+@dataclass(frozen=True)
+class Save:
+    """The fields of a save, each checked on its own (``from_dict``), not yet against a replay.
+
+    ``deal`` is ``"seed"``, the deck or the hands, as saved: the ``Game`` constructor that
+    deals it again checks it.
+    """
+
+    players: int
+    order: Order
+    face_down: int
+    seed: int
+    deal: object
+    rounds: int
+    hands: list[list[str]]
+    table: list[str]
+    rng: Rng
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data, the fields in the order of ``FIELDS`` (under 1 KB for a 52-card game)."""
+        return {
+            "version": VERSION,
+            "players": self.players,
+            "order": self.order,
+            "face_down": self.face_down,
+            "seed": self.seed,
+            "deal": self.deal,
+            "rounds": self.rounds,
+            "hands": self.hands,
+            "table": self.table,
+            "rng": list(self.rng),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Save:
+        """The fields of the save ``data`` (any version), checked; ``SaveError`` saying what is wrong."""
+        data = migrate(data)
+        unknown = [k for k in data if k not in FIELDS]
+        _check(not unknown, f"unknown field {_key(unknown[0]) if unknown else ''}", _kind(data))
+        missing = [k for k in FIELDS if k not in data]
+        _check(not missing, f"missing field {missing[0] if missing else ''!r}", _kind(data))
+
+        players = data["players"]
+        _check(_is_int(players) and players in PLAYERS, f"players must be 2, 3 or 4, not {describe(players)}")
+        order = data["order"]
+        _check(
+            isinstance(order, str) and order in Order,
+            f"order must be 'shuffled' or 'played', not {describe(order)}",
+        )
+        face_down = data["face_down"]
+        _check(
+            _is_int(face_down) and face_down in FACE_DOWN,
+            f"face_down must be 1, 2 or 3, not {describe(face_down)}",
+        )
+        seed = data["seed"]
+        _check(_is_int(seed) and 0 <= seed < 1 << 64, f"seed must be an int from 0 to 2**64 - 1, not {describe(seed)}")
+        rounds = data["rounds"]
+        _check(_is_int(rounds) and 0 <= rounds <= MAX_ROUNDS, f"rounds must be an int from 0 to {MAX_ROUNDS}")
+        hands = _hands(data["hands"], players)
+        table = _cards(data["table"], "table")
+        held = [card for hand in hands for card in hand] + table
+        _check(len(set(held)) == len(held), "a card is twice in the hands and table (duplicated)")
+        rng = data["rng"]
+        _check(
+            isinstance(rng, list)
+            and len(rng) == 3
+            and isinstance(rng[0], str)
+            and isinstance(rng[1], str)
+            and _is_int(rng[2]),
+            "rng must be [state in hex, buffer in hex, buffered bits]",
+        )
+        return cls(
+            players,
+            Order(order),
+            face_down,
+            seed,
+            data["deal"],
+            rounds,
+            [codes(hand) for hand in hands],
+            codes(table),
+            (rng[0], rng[1], rng[2]),
+        )
+
+    def check_dealt(self, players: int) -> None:
+        """``SaveError`` unless the deal, dealt again, has a hand for each of the saved players."""
+        _check(players == self.players, f"deal has {players} hands for {self.players} players")
+
+    def check_replay(self, rounds: int, hands: list[list[str]], table: list[str], rng: Rng) -> None:
+        """``SaveError`` unless the game replayed from the deal ends where the save says."""
+        _check(rounds == self.rounds, f"the game ended after {rounds} rounds, not {self.rounds}")
+        _check(hands == self.hands, "hands do not match the replayed game (tampered?)")
+        _check(table == self.table, "table does not match the replayed game (tampered?)")
+        _check(rng == self.rng, "rng state does not match the replayed game (tampered?)")
 
 
-def _migrate(data: object) -> dict:
-    _check(isinstance(data, dict), f"a save must be a JSON object, not {describe(data)}")
-    version = data.get("version")  # type: ignore[union-attr]
-    _check(_is_int(version), f"version must be an int, not {describe(version)}")
+def rng_field(state: tuple[int, int, int]) -> Rng:
+    """A generator state (``Rng.getstate()``) as the save writes it."""
+    generator, buffer, buffered = state
+    return f"{generator:016x}", f"{buffer:x}", buffered
+
+
+def migrate(data: object) -> dict[str, Any]:
+    """``data`` brought up to ``VERSION`` through ``MIGRATIONS``; ``SaveError`` if it cannot be."""
+    if not isinstance(data, dict):
+        raise SaveError(f"a save must be a JSON object, not {describe(data)}", Refusal.NOT_A_SAVE)
+    version = data.get("version")
+    if not _is_int(version):
+        raise SaveError(f"version must be an int, not {describe(version)}", Refusal.NOT_A_SAVE)
     _check(
         version <= VERSION,
         f"version {describe(version)} was saved by a newer version of Krig; please update",
+        Refusal.NEWER,
     )
     _check(version >= 1, f"no such save version: {describe(version)}")
     while version < VERSION:
         try:
-            data = MIGRATIONS[version](data)  # type: ignore[arg-type]
+            data = MIGRATIONS[version](data)
         except Exception as error:  # a migration sees unvalidated data; report, don't crash
             raise SaveError(f"cannot migrate a version {version} save: {type(error).__name__}") from error
         version += 1
-    return data  # type: ignore[return-value]
+    return data
+
+
+def _kind(data: dict[str, Any]) -> Refusal:
+    """A JSON object with a version but none of a save's other fields is not a save; with some, a damaged one."""
+    return Refusal.DAMAGED if any(k in data for k in FIELDS[1:]) else Refusal.NOT_A_SAVE
 
 
 def _hands(value: object, players: int) -> list[list[int]]:
-    _check(
-        isinstance(value, list) and len(value) == players,
-        f"hands must be a list of {players} hands, not {describe(value)}",
-    )
-    return [_cards(hand, f"hands[{seat}]") for seat, hand in enumerate(value)]  # type: ignore[arg-type]
+    if not isinstance(value, list) or len(value) != players:
+        raise SaveError(f"hands must be a list of {players} hands, not {describe(value)}")
+    return [_cards(hand, f"hands[{seat}]") for seat, hand in enumerate(value)]
 
 
 def _cards(value: object, what: str) -> list[int]:
@@ -171,12 +219,7 @@ def _cards(value: object, what: str) -> list[int]:
         raise SaveError(str(error)) from None
 
 
-def _rng_field(rng: Rng) -> list:
-    state, buffer, buffered = rng.getstate()
-    return [f"{state:016x}", f"{buffer:x}", buffered]
-
-
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -184,6 +227,7 @@ def _key(key: object) -> str:
     return repr(key[:20]) if isinstance(key, str) else describe(key)
 
 
-def _check(condition: object, message: str) -> None:
+def _check(condition: object, message: str, kind: Refusal = Refusal.DAMAGED) -> None:
     if not condition:
-        raise SaveError(message)
+        raise SaveError(message, kind)
+

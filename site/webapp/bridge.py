@@ -53,7 +53,7 @@ import json
 import traceback
 from typing import Any
 
-from krig import Game, GameOver, SaveError
+from krig import Game, GameOver, SaveError, simulate
 
 from . import gamelog
 from .estimate import Estimate
@@ -136,7 +136,7 @@ class Table:
         before = game.round_number
         low = len(game.hands[0])
         ahead = game.copy()
-        ahead.play_to_end()  # the fast path tells who wins
+        ahead.finish()  # the fast path tells who wins
         if ahead.winner == 0:
             # the person wins: play round by round to learn the fewest cards they held (the "comeback")
             while not game.over:
@@ -168,8 +168,6 @@ class Table:
 
     def do_simulate(self, request: dict) -> dict:
         """One batch of the statistics page's simulator (the page asks batch by batch, to show progress)."""
-        from krig import simulate
-
         players, games, seed = request.get("players"), request.get("games"), request.get("seed", 0)
         if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= 10_000:
             raise RequestError("games must be an int from 1 to 10000")

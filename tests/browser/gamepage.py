@@ -119,7 +119,7 @@ def short_seed(players: int, most: int, order: str = "shuffled", wars: bool = Tr
     """The first seed whose game ends within `most` rounds (with at least one war, if asked)."""
     for seed in range(100_000):
         game = Game.new(players, seed=seed, return_order=order)
-        game.play_to_end()
+        game.finish()
         if game.round_number > most:
             continue
         if not wars:

@@ -56,6 +56,6 @@ def test_the_log_survives_a_reload_and_a_language_switch(page: Page, guard) -> N
     page.click("[data-testid=finish]")
     expect(page.locator("[data-testid=result]")).to_be_visible()
     expect(page.locator("#log-list li")).to_have_count(9)
-    expected.play_to_end()
+    expected.finish()
     wait_saved(page, expected.round_number)
     assert record(page)["log"][-1] == {"round": expected.round_number, "finished": expected.round_number - 8}

@@ -46,7 +46,7 @@ def test_a_typed_seed_deals_that_game_and_a_bad_one_is_refused(page: Page, guard
 @pytest.mark.parametrize("order", ["shuffled", "played"])
 def test_finish_shows_the_result_in_each_order(page: Page, guard, order: str) -> None:
     expected = Game.new(2, seed=5, return_order=order)
-    expected.play_to_end()
+    expected.finish()
     open_game(page)
     new_game(page, 2, 5, order=order)
     page.click("[data-testid=finish]")

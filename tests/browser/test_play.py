@@ -29,7 +29,7 @@ HAND = {2: 26, 3: 17, 4: 13}
 def test_autoplay_plays_a_whole_game_and_conserves_cards(page: Page, guard, players: int) -> None:
     seed = short_seed(players, most=60)
     expected = Game.new(players, seed=seed)
-    expected.play_to_end()
+    expected.finish()
 
     open_game(page)
     new_game(page, players, seed)
@@ -69,7 +69,7 @@ def test_autoplay_plays_a_whole_game_and_conserves_cards(page: Page, guard, play
 def test_finish_plays_to_the_end_at_once(page: Page, guard) -> None:
     seed = 7
     expected = Game.new(4, seed=seed)
-    expected.play_to_end()
+    expected.finish()
 
     open_game(page)
     new_game(page, 4, seed)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from krig import Game
+from krig import Game, derive, simulate
 from krig.cards import CODES
 
 
@@ -29,3 +29,22 @@ def assert_conserved(game: Game, dealt: Counter) -> None:
 
 
 FULL_DECK = list(CODES)
+
+
+def assert_simulate_agrees(players: int, games: int, seed: int, order: str, face_down: int = 1) -> None:
+    """Every game of ``simulate`` lasts as long as ``play_round`` makes it, and the totals add up."""
+    stats = simulate(players, games, seed=seed, return_order=order, face_down=face_down)
+    wins: Counter[int] = Counter()
+    results: Counter[str | None] = Counter()
+    wars = 0
+    for i in range(games):
+        game = Game.new(players, seed=derive(seed, i), return_order=order, face_down=face_down)
+        records = play_all(game)
+        assert stats.rounds[i] == game.round_number == len(records), f"game {i}"
+        wars += sum(record.wars for record in records)
+        results[game.result] += 1
+        if game.winner is not None:
+            wins[game.winner] += 1
+    assert stats.wars == wars
+    assert stats.wins == [wins[seat] for seat in range(players)]
+    assert (stats.draws, stats.repetitions) == (results["draw"], results["repetition"])

@@ -58,7 +58,7 @@ def test_play_shows_rounds_and_the_result(capsys: pytest.CaptureFixture[str]) ->
     assert "wins after" in out or "Draw" in out
 
 
-def test_play_max_rounds_fast_forwards(capsys: pytest.CaptureFixture[str]) -> None:
+def test_play_max_rounds_then_finishes_at_once(capsys: pytest.CaptureFixture[str]) -> None:
     assert (
         main(
             [
@@ -77,7 +77,7 @@ def test_play_max_rounds_fast_forwards(capsys: pytest.CaptureFixture[str]) -> No
     )
     out = capsys.readouterr().out
     assert "Round 2:" in out and "Round 3:" not in out
-    assert "fast-forwarded" in out
+    assert "finished at once" in out
 
 
 def test_play_step_waits_for_enter(

@@ -15,7 +15,8 @@ MODULES = [
     "krig.rng",
     "krig.game",
     "krig.save",
-    "krig.simulate",
+    "krig.rules",
+    "krig.fast",
     "krig.chances",
     "krig.cli",
 ]

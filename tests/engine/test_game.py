@@ -125,7 +125,7 @@ def test_copy_is_independent() -> None:
 
 @pytest.mark.parametrize("order", ["shuffled", "played"])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_play_to_end_matches_play_round(players: int, order: str) -> None:
+def test_finish_matches_play_round(players: int, order: str) -> None:
     for seed in range(3):
         slow, fast = (
             Game.new(players, seed=seed, return_order=order),
@@ -135,22 +135,22 @@ def test_play_to_end_matches_play_round(players: int, order: str) -> None:
             slow.play_round()
             fast.play_round()
         wars = sum(record.wars for record in play_all(slow))
-        outcome = fast.play_to_end()
+        outcome = fast.finish()
         assert fast.to_dict() == slow.to_dict()
         assert (outcome.rounds, outcome.wars) == (slow.round_number - 7, wars)
         assert (outcome.result, outcome.winner) == (slow.result, slow.winner)
 
 
-def test_play_to_end_on_a_finished_game_does_nothing() -> None:
+def test_finish_on_a_finished_game_does_nothing() -> None:
     game = Game.from_hands([["AS"], ["2C"]], seed=1)
-    game.play_to_end()
-    assert game.play_to_end().rounds == 0
+    game.finish()
+    assert game.finish().rounds == 0
     with pytest.raises(GameOver):
         game.play_round()
 
 
-def test_play_to_end_keeps_the_table_of_a_draw() -> None:
+def test_finish_keeps_the_table_of_a_draw() -> None:
     game = Game.from_hands([["KS", "2C"], ["KH"]], seed=1)
-    outcome = game.play_to_end()
+    outcome = game.finish()
     assert (outcome.result, game.result, sorted(game.table)) == ("draw", "draw", ["2C", "KH", "KS"])
     assert outcome.table == tuple(game.table)

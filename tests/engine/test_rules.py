@@ -1,4 +1,4 @@
-"""One or more tests per rule of RULES.md, built from exact positions with ``Game.from_hands``."""
+"""One or more tests per rule of docs/rules.md, built from exact positions with ``Game.from_hands``."""
 
 from __future__ import annotations
 
@@ -179,6 +179,46 @@ def test_r7_another_tie_repeats_the_war() -> None:
     assert record.pile == ("7S", "7H", "2C", "9C", "2D", "9D", "3C", "QC", "3D", "JD")
 
 
+def test_r7_with_three_face_down_each_player_puts_three_down_then_one_up() -> None:
+    game = Game.from_hands(
+        [["KS", "2C", "3C", "4C", "AS", "9C"], ["KH", "2D", "3D", "4D", "5D", "9D"]],
+        return_order="played",
+        face_down=3,
+    )
+    record = game.play_round()
+    war = record.steps[1]
+    assert (war.downs(0), war.downs(1)) == (("2C", "3C", "4C"), ("2D", "3D", "4D"))
+    assert war.down == ("2C", "2D", "3C", "3D", "4C", "4D")  # one row of seats per face-down card
+    assert war.up == ("AS", "5D")
+    assert (record.winner, record.wars) == (0, 1)
+    assert record.pile == ("KS", "KH", "2C", "3C", "4C", "AS", "2D", "3D", "4D", "5D")
+    assert game.hands == [["9C", *record.pile], ["9D"]]
+
+
+def test_r7_with_two_face_down_another_tie_repeats_the_war() -> None:
+    hands = [["7S", "2C", "3C", "9C", "4C", "5C", "QC"], ["7H", "2D", "3D", "9D", "4D", "5D", "JD"]]
+    record = Game.from_hands(hands, return_order="played", face_down=2).play_round()
+    assert (record.wars, record.winner) == (2, 0)
+    assert [step.up for step in record.steps] == [("7S", "7H"), ("9C", "9D"), ("QC", "JD")]
+    assert record.pile == ("7S", "7H", "2C", "3C", "9C", "2D", "3D", "9D", "4C", "5C", "QC", "4D", "5D", "JD")
+
+
+@pytest.mark.parametrize("face_down", [0, 4, "3", 3.0, True, None])
+def test_r7_one_two_or_three_cards_face_down(face_down: object) -> None:
+    for start in (
+        lambda: Game.new(2, seed=1, face_down=face_down),  # type: ignore[arg-type]
+        lambda: Game.from_deck(list(CODES), 2, face_down=face_down),  # type: ignore[arg-type]
+        lambda: Game.from_hands([["AS"], ["KS"]], face_down=face_down),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(ValueError, match="face_down must be 1, 2 or 3"):
+            start()
+
+
+def test_r7_one_card_face_down_is_the_default() -> None:
+    assert Game.new(2, seed=1).face_down == Game.from_deck(list(CODES), 2).face_down == 1
+    assert Game.from_hands([["AS"], ["KS"]]).face_down == 1
+
+
 # R8. Running out in a war
 
 
@@ -237,6 +277,49 @@ def test_r8_draw_after_a_second_war_step() -> None:
     assert record.steps[2].out == (0, 1)
     assert game.result == "draw"
     assert sorted(game.table) == sorted(["5S", "2C", "9C", "5H", "3D", "9D"])
+
+
+def test_r8_with_three_face_down_a_player_with_three_cards_is_eliminated() -> None:
+    game = Game.from_hands([["KS", "2C", "3C", "4C"], ["KH", "2D", "3D", "4D", "5D"]], face_down=3, seed=1)
+    record = game.play_round()
+    war = record.steps[1]
+    assert war.out == (0,) and war.lasts(0) == ("2C", "3C", "4C")
+    assert war.up == (None, "5D")
+    assert record.pile == ("KS", "KH", "2C", "3C", "4C", "2D", "3D", "4D", "5D")
+    assert (record.winner, record.eliminated) == (1, (0,))
+    assert (game.result, game.winner) == ("win", 1)
+
+
+def test_r8_with_three_face_down_a_player_with_four_cards_stays_in() -> None:
+    game = Game.from_hands([["KS", "2C", "3C", "4C", "AC"], ["KH", "2D", "3D", "4D", "5D", "6D"]], face_down=3)
+    record = game.play_round()
+    assert record.steps[1].out == () and record.steps[1].up == ("AC", "5D")
+    assert record.winner == 0 and not game.over
+    assert game.hands[1] == ["6D"]
+
+
+def test_r8_with_two_face_down_the_remaining_cards_join_the_pile_in_the_seat_turn() -> None:
+    game = Game.from_hands(
+        [["KS", "2C", "3C", "4C"], ["KH", "2D", "9D"], ["KD", "5D", "6D", "7D"]],
+        return_order="played",
+        face_down=2,
+    )
+    record = game.play_round()
+    war = record.steps[1]
+    assert war.out == (1,) and war.lasts(1) == ("2D", "9D") and war.downs(1) == ()
+    assert war.last == (None, "2D", None, None, "9D", None)
+    assert record.pile == ("KS", "KH", "KD", "2C", "3C", "4C", "2D", "9D", "5D", "6D", "7D")
+    assert record.winner == 2
+    assert record.eliminated == (1, 0)  # seat 0 spent its last cards and lost (R10)
+
+
+@pytest.mark.parametrize("face_down", [2, 3])
+def test_r8_with_more_face_down_nobody_left_is_a_draw(face_down: int) -> None:
+    game = Game.from_hands([["KS", "2C", "3C"], ["KH", "3D"]], face_down=face_down, seed=1)
+    record = game.play_round()
+    assert record.winner is None and record.eliminated == (0, 1)
+    assert (game.result, game.hands) == ("draw", [[], []])
+    assert game.table == ["KS", "KH", "2C", "3C", "3D"]
 
 
 # R9. Collecting the pile

@@ -21,8 +21,10 @@ def compact(data: dict) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
-def saved_game(players: int = 2, order: str = "shuffled", rounds: int = 10, seed: int = 1) -> Game:
-    game = Game.new(players, seed=seed, return_order=order)
+def saved_game(
+    players: int = 2, order: str = "shuffled", rounds: int = 10, seed: int = 1, face_down: int = 1
+) -> Game:
+    game = Game.new(players, seed=seed, return_order=order, face_down=face_down)
     for _ in range(rounds):
         if not game.over:
             game.play_round()
@@ -44,7 +46,8 @@ def test_save_is_small(players: int) -> None:
 def test_save_example_shape() -> None:
     data = saved_game(rounds=3).to_dict()
     assert list(data) == list(FIELDS)
-    assert data["version"] == VERSION == 1
+    assert data["version"] == VERSION == 2
+    assert data["face_down"] == 1
     assert data["deal"] == "seed"
     assert data["rounds"] == 3
     assert json.loads(compact(data)) == data
@@ -80,7 +83,7 @@ def test_restored_played_order_game_keeps_its_repetition_history() -> None:
 def test_finished_games_and_draws_round_trip() -> None:
     for hands in ([["KS", "2C"], ["KH"]], [["AS"], ["2C"]]):
         game = Game.from_hands(hands, seed=3)
-        game.play_to_end()
+        game.finish()
         restored = Game.from_dict(game.to_dict())
         assert (restored.result, restored.table, restored.over) == (
             game.result,
@@ -106,6 +109,7 @@ BASE = saved_game(3, rounds=25, seed=9).to_dict()
 SET_ASIDE = Game.new(3, seed=9).set_aside
 EXPLICIT = Game.from_hands([["AS", "3C", "9H"], ["KS", "2D", "4C"]], seed=2).to_dict()
 DECK = Game.from_deck([CODES[i * 7 % 52] for i in range(52)], 3, seed=4).to_dict()
+THREE_DOWN = saved_game(2, rounds=60, seed=1, face_down=3).to_dict()  # with wars, so the variant shows
 
 
 @pytest.mark.parametrize(
@@ -128,6 +132,13 @@ DECK = Game.from_deck([CODES[i * 7 % 52] for i in range(52)], 3, seed=4).to_dict
         (BASE, ("players",), 2, "hands must be a list of 2"),
         (BASE, ("order",), "played", "match"),
         (BASE, ("order",), ["shuffled"], "order"),
+        (BASE, ("face_down",), 4, "face_down must be 1, 2 or 3"),
+        (BASE, ("face_down",), 0, "face_down"),
+        (BASE, ("face_down",), "1", "face_down"),
+        (BASE, ("face_down",), True, "face_down"),
+        (BASE, ("face_down",), DELETE, "missing field 'face_down'"),
+        (THREE_DOWN, ("face_down",), 1, "do not match"),
+        (THREE_DOWN, ("face_down",), 2, "do not match"),
         (BASE, ("rng",), ["0", "0", 0], "rng"),
         (BASE, ("rng",), "junk", "rng"),
         (BASE, ("rng", 2), True, "rng"),
@@ -194,20 +205,44 @@ def test_migrations_are_applied_step_by_step(monkeypatch: pytest.MonkeyPatch) ->
     import krig.save as save
 
     old = {k: v for k, v in BASE.items() if k != "rounds"} | {
-        "version": 1,
+        "version": VERSION,
         "played": BASE["rounds"],
     }
-    monkeypatch.setattr(save, "VERSION", 2)
+    monkeypatch.setattr(save, "VERSION", VERSION + 1)
     monkeypatch.setitem(
         MIGRATIONS,
-        1,
-        lambda d: {k: v for k, v in d.items() if k != "played"} | {"rounds": d["played"], "version": 2},
+        VERSION,
+        lambda d: {k: v for k, v in d.items() if k != "played"} | {"rounds": d["played"], "version": VERSION + 1},
     )
     game = Game.from_dict(old)
     assert game.round_number == BASE["rounds"]
-    monkeypatch.setitem(MIGRATIONS, 1, lambda d: d["nope"])
-    with pytest.raises(SaveError, match="cannot migrate a version 1 save"):
+    monkeypatch.setitem(MIGRATIONS, VERSION, lambda d: d["nope"])
+    with pytest.raises(SaveError, match=f"cannot migrate a version {VERSION} save"):
         Game.from_dict(old)
+
+
+def version_1(save: dict) -> dict:
+    """A save as version 1 wrote it: no face_down, the seeds' one card."""
+    return {k: v for k, v in save.items() if k != "face_down"} | {"version": 1}
+
+
+@pytest.mark.parametrize("original", [BASE, EXPLICIT, DECK], ids=["seed", "hands", "deck"])
+def test_version_1_saves_load_with_one_face_down_card(original: dict) -> None:
+    game = Game.from_dict(version_1(original))
+    assert game.face_down == 1
+    assert game.to_dict() == original
+    assert MIGRATIONS[1](version_1(original)) == original
+
+
+@pytest.mark.parametrize("face_down", [2, 3])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_variant_is_saved_and_restored(players: int, face_down: int) -> None:
+    game = saved_game(players, rounds=40, seed=players, face_down=face_down)
+    data = game.to_dict()
+    assert data["face_down"] == face_down
+    restored = Game.from_dict(json.loads(compact(data)))
+    assert restored.face_down == face_down
+    assert [r.to_dict() for r in play_all(restored)] == [r.to_dict() for r in play_all(game)]
 
 
 json_values = st.recursive(
@@ -258,7 +293,7 @@ values = st.one_of(
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from([BASE, EXPLICIT, DECK]), st.lists(st.tuples(paths, values), min_size=1, max_size=3))
+@given(st.sampled_from([BASE, EXPLICIT, DECK, THREE_DOWN]), st.lists(st.tuples(paths, values), min_size=1, max_size=3))
 def test_fuzz_mutations_of_a_real_save(original: dict, changes: list) -> None:
     data = copy.deepcopy(original)
     for path, value in changes:

@@ -35,7 +35,7 @@ def test_game_i_is_game_new_with_the_derived_seed() -> None:
     stats = simulate(2, 5, seed=123)
     for i, length in enumerate(stats.rounds):
         game = Game.new(2, seed=derive(123, i))
-        outcome = game.play_to_end()
+        outcome = game.finish()
         assert outcome.rounds == length
 
 

@@ -15,7 +15,7 @@ from krig.webapp.narrate import Narrator
 
 game = Game.new(4, seed=2026)
 first = game.play_round().to_dict()
-game.play_to_end()
+game.finish()
 stats = simulate(2, 20, seed=1)
 json.dumps({
     "python": sys.version.split()[0],

@@ -18,6 +18,6 @@ from krig import Game
 from krig.webapp.narrate import Narrator
 
 game = Game.new(2, seed=11)
-game.play_to_end()
+game.finish()
 json.dumps({"over": game.over, "french": Narrator("fr").card("KH"), "swahili": Narrator("sw").seat(2)})
 `));

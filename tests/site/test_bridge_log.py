@@ -14,7 +14,7 @@ def ask(table: bridge.Table, **request) -> dict:
 
 
 def test_finish_reports_the_fewest_cards_the_winner_held() -> None:
-    seed = next(s for s in range(200) if (g := Game.new(2, seed=s)).play_to_end() and g.winner == 0)
+    seed = next(s for s in range(200) if (g := Game.new(2, seed=s)).finish() and g.winner == 0)
     expected = Game.new(2, seed=seed)
     low = 26
     while not expected.over:

@@ -1,18 +1,23 @@
-"""The fast path: whole games without records, and ``simulate`` for many games.
+"""The fast paths: whole games without records, and ``simulate`` for many games.
 
-``Game.play_round`` is the readable reference; this module plays the very same rules
-(the hypothesis tests check them game by game), consuming exactly the same bits of the
-generator, but without building ``Round`` records.
+**A mirror of ``Game.play_round``, twice.** ``_round`` plays one round of the same rules on
+``bytearray`` hands, and ``_duels`` plays two-player games in shuffled order bit-packed, many
+at once. All three consume exactly the same bits of the generator in the same order, so a
+game played here ends exactly where ``play_round`` after ``play_round`` would have (the
+tests compare them game by game for every face-down variant). **Change a rule in
+``Game.play_round``, ``_round`` and ``_duels`` together.** They exist for speed: in the
+figures of ``benchmarks/engine.py``, ``_round`` is about five times faster than
+``play_round`` and ``_duels`` another six to seven.
 
-Hands are ``bytearray``s of cards (``rank * 4 + suit``). Rounds of three or four
-players go one by one (``_round``). Two players in shuffled order go a *pass* at a time
-(``_duels``): both always put down the same number of cards, and won cards go under the
-hand, out of reach until the rest of the hand is used, so ``min(len(a), len(b))``
-positions are known in advance. Ties are found in a big-int difference of the ranks,
-each battle costs one bit of the stream (the shuffle of its two-card pile), a single war
-one draw ``below(720)``, and the piles are built and handed out with big-int and
-``bytes`` operations. ``simulate`` lays the passes of many games end to end and does
-those operations for all of them at once.
+Hands are ``bytearray``s of cards (``rank * 4 + suit``). Rounds of three or four players,
+and every round in played order, go one by one (``_round``). Two players in shuffled order
+go a *pass* at a time (``_duels``): both always put down the same number of cards, and won
+cards go under the hand, out of reach until the rest of the hand is used, so
+``min(len(a), len(b))`` positions are known in advance. Ties are found in a big-int
+difference of the ranks, each battle costs one bit of the stream (the shuffle of its
+two-card pile), a single war one draw ``below(n!)`` for its pile of ``n`` cards, and the
+piles are built and handed out with big-int and ``bytes`` operations. ``simulate`` lays the
+passes of many games end to end and does those operations for all of them at once.
 
 >>> stats = simulate(2, 20, seed=1)
 >>> stats.games, len(stats.rounds), sum(stats.wins) + stats.draws + stats.repetitions
@@ -24,38 +29,30 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from math import factorial
 from operator import itemgetter
 
-from .cards import deal, describe
+from .cards import codes, describe
 from .rng import Rng, derive, permutation
-
-ORDERS = ("shuffled", "played")
+from .rules import Order, Result, arrangement, check_face_down, check_order, check_players, check_seed, seeded_deal
 
 
 @dataclass(frozen=True)
 class Outcome:
     """What a stretch of fast play did: rounds and war steps played, and how it ended.
 
-    ``result`` is ``None`` if the stretch stopped at its limit before the game ended.
+    ``result`` is ``None`` if the stretch stopped at its limit before the game ended;
+    ``table`` holds the codes of the cards left on the table by a draw (R8).
 
-    >>> Outcome(rounds=3, wars=1, result="win", winner=0)
-    Outcome(rounds=3, wars=1, result='win', winner=0, table=())
+    >>> Outcome(rounds=3, wars=1, result=Result.WIN, winner=0)
+    Outcome(rounds=3, wars=1, result=<Result.WIN: 'win'>, winner=0, table=())
     """
 
     rounds: int
     wars: int
-    result: str | None = None
+    result: Result | None = None
     winner: int | None = None
-    table: tuple[int, ...] = ()
-
-
-def arrangement(hands: Sequence[bytes | bytearray | Iterable[int]]) -> bytes:
-    r"""The exact arrangement of all hands, as a compact key for R12.
-
-    >>> arrangement([[0, 51], [], [7]])
-    b'\x003\xff\xff\x07'
-    """
-    return b"\xff".join(map(bytes, hands))
+    table: tuple[str, ...] = ()
 
 
 def play_out(
@@ -63,6 +60,7 @@ def play_out(
     rng: Rng,
     shuffled: bool,
     *,
+    face_down: int = 1,
     seen: set[bytes] | None = None,
     limit: int | None = None,
 ) -> Outcome:
@@ -73,13 +71,13 @@ def play_out(
 
     >>> hands = [bytearray([51, 8]), bytearray([4, 1])]  # AS 4C against 3C 2D
     >>> play_out(hands, Rng(1), shuffled=True), [list(hand) for hand in hands]
-    (Outcome(rounds=2, wars=0, result='win', winner=0, table=()), [[51, 4, 1, 8], []])
+    (Outcome(rounds=2, wars=0, result=<Result.WIN: 'win'>, winner=0, table=()), [[51, 4, 1, 8], []])
     """
     limit = _NO_LIMIT if limit is None else limit
     run = _Run(hands, rng)
-    _melee(run, shuffled, seen, limit)
-    if run.a is not None:
-        _duels([run], limit)
+    _melee(run, shuffled, face_down, seen, limit)
+    if run.duel is not None:
+        _duels([run], limit, face_down)
     return run.outcome()
 
 
@@ -89,37 +87,36 @@ _NO_LIMIT = 1 << 62
 class _Run:
     """A game on the fast path: the hands, its generator, and what happened so far.
 
-    ``a`` and ``b`` are the two hands left once a game in shuffled order is down to a duel.
+    ``duel`` holds the two hands left once a game in shuffled order is down to a duel.
     """
 
-    __slots__ = ("hands", "rng", "rounds", "wars", "table", "repeated", "a", "b")
+    __slots__ = ("hands", "rng", "rounds", "wars", "table", "repeated", "duel")
 
     def __init__(self, hands: list[bytearray], rng: Rng) -> None:
         self.hands, self.rng = hands, rng
         self.rounds = self.wars = 0
         self.table: bytearray | None = None
         self.repeated = False
-        self.a: bytearray | None = None
-        self.b: bytearray | None = None
+        self.duel: tuple[bytearray, bytearray] | None = None
 
     def outcome(self) -> Outcome:
         if self.table is not None:
-            return Outcome(self.rounds, self.wars, "draw", None, tuple(self.table))
+            return Outcome(self.rounds, self.wars, Result.DRAW, None, tuple(codes(self.table)))
         if self.repeated:
-            return Outcome(self.rounds, self.wars, "repetition")
+            return Outcome(self.rounds, self.wars, Result.REPETITION)
         holders = [seat for seat, hand in enumerate(self.hands) if hand]
         if len(holders) == 1:
-            return Outcome(self.rounds, self.wars, "win", holders[0])
+            return Outcome(self.rounds, self.wars, Result.WIN, holders[0])
         return Outcome(self.rounds, self.wars)
 
 
-def _melee(run: _Run, shuffled: bool, seen: set[bytes] | None, limit: int) -> None:
+def _melee(run: _Run, shuffled: bool, face_down: int, seen: set[bytes] | None, limit: int) -> None:
     """Play round by round until the game ends, or, in shuffled order, two players are left."""
     hands = run.hands
     active = [seat for seat, hand in enumerate(hands) if hand]
     while len(active) > (2 if shuffled else 1) and run.rounds < limit:
         run.rounds += 1
-        wars, run.table = _round([hands[seat] for seat in active], run.rng, shuffled)
+        wars, run.table = _round([hands[seat] for seat in active], run.rng, shuffled, face_down)
         run.wars += wars
         if run.table is not None:
             return
@@ -131,18 +128,19 @@ def _melee(run: _Run, shuffled: bool, seen: set[bytes] | None, limit: int) -> No
                 return
             seen.add(key)
     if shuffled and len(active) == 2:
-        run.a, run.b = hands[active[0]], hands[active[1]]
+        run.duel = hands[active[0]], hands[active[1]]
 
 
-def _round(hands: list[bytearray], rng: Rng, shuffled: bool) -> tuple[int, bytearray | None]:
-    """One round among ``hands`` (all hold cards): ``(wars, table)``.
+def _round(hands: list[bytearray], rng: Rng, shuffled: bool, face_down: int) -> tuple[int, bytearray | None]:
+    """One round among ``hands`` (all hold cards): ``(wars, table)``. Mirrors ``Game.play_round``.
 
     The winner collects the pile; if nobody is left (R8) the pile is returned as the table.
     """
     ups = [hand.pop(0) for hand in hands]
     pile = bytearray(ups)
-    fighters = range(len(hands))
+    fighters: Sequence[int] = range(len(hands))
     wars = 0
+    step = face_down + 1  # the cards of a war step: face down, then one face up
     while True:
         ranks = [card >> 2 for card in ups]
         top = max(ranks)
@@ -150,16 +148,16 @@ def _round(hands: list[bytearray], rng: Rng, shuffled: bool) -> tuple[int, bytea
             winner = fighters[ranks.index(top)]
             break
         wars += 1
-        ups = [hand[1] for hand in map(hands.__getitem__, fighters) if len(hand) >= 2]
-        still = [i for i in fighters if len(hands[i]) >= 2]
+        ups = [hand[face_down] for hand in map(hands.__getitem__, fighters) if len(hand) >= step]
+        still = [i for i in fighters if len(hands[i]) >= step]
         for i in fighters:
-            pile += hands[i][:2]
-            del hands[i][:2]
+            pile += hands[i][:step]  # a short hand puts all it has (R8)
+            del hands[i][:step]
         fighters = still
-        if len(fighters) < 2:
-            if not fighters:
+        if len(still) < 2:
+            if not still:
                 return wars, pile
-            winner = fighters[0]
+            winner = still[0]
             break
     if shuffled:
         rng.shuffle(pile)
@@ -179,35 +177,61 @@ _KEEP = bytes.maketrans(b"012", b"\x00\xff\x00")  # a position's code: 0 swap, 1
 _DROP = bytes.maketrans(b"012", b"\x00\x00\x80")
 _WAR_CODES = ["0" * n for n in range(53)]  # a war's positions: its pile is written over them
 _LEFT_CODES = ["2" * n + "0" for n in range(53)]  # positions left for the next pass, separator
-# A single war places a[t], b[t], a[t+1], a[t+2], b[t+1], b[t+2], then shuffles the six
-# cards with one draw r = below(720); from ``a[t:t+3] + b[t:t+3]``, ``_SINGLE_WAR[r]`` does both.
-_PLACED = (0, 3, 1, 2, 4, 5)
-_SINGLE_WAR = [itemgetter(*(_PLACED[i] for i in permutation(6, r))) for r in range(720)]
 
 
-def _duels(duels: list[_Run], limit: int) -> None:
-    """Play two-player games in shuffled order, all at once, a pass at a time.
+class _SingleWar:
+    """The pile of a war of one step, shuffled, straight from the cards ``a[t:t+w] + b[t:t+w]``.
+
+    With ``f`` face-down cards a single war places ``w = f + 2`` cards each: a[t], b[t], then
+    a's war step, then b's. Its pile of ``2w`` cards is shuffled by one draw ``below((2w)!)``;
+    ``pile(r, cards)`` places and shuffles at once. The draws of the seeds' rule (720 of
+    them) are looked up; the larger variants, rarer per round, build theirs.
+    """
+
+    def __init__(self, face_down: int) -> None:
+        w = face_down + 2
+        self.placed = (0, w, *range(1, w), *range(w + 1, 2 * w))
+        self.draws = factorial(2 * w)
+        self.bits = (self.draws - 1).bit_length()
+        self.lookup = [self.getter(r) for r in range(self.draws)] if face_down == 1 else None
+
+    def getter(self, r: int) -> itemgetter[bytes]:
+        placed = self.placed
+        return itemgetter(*(placed[i] for i in permutation(len(placed), r)))
+
+
+_SINGLE_WARS = {face_down: _SingleWar(face_down) for face_down in (1, 2, 3)}
+
+
+def _duels(duels: list[_Run], limit: int, face_down: int) -> None:
+    """Play two-player games in shuffled order, all at once, a pass at a time. Mirrors ``Game.play_round``.
 
     Each duel stops when a hand is empty, after ``limit`` rounds, or at a draw (``table``).
     A pass of a duel covers ``m = min(len(a), len(b))`` positions: until then the cards
     won go under the hands out of reach, so every battle up to the first tie is known, and
-    costs one bit (1 keeps the two-card pile as placed, a's card first). The passes of all
-    the duels are laid end to end, separated by one position, and computed with big-int
-    and bytes operations together; only ties, wars and the bits are handled duel by duel.
+    costs one bit (1 keeps the two-card pile as placed, a's card first). A war step takes
+    ``face_down + 1`` positions, its face-up cards at the last. The passes of all the duels
+    are laid end to end, separated by one position, and computed with big-int and bytes
+    operations together; only ties, wars and the bits are handled duel by duel.
     Byte ``i`` of ``d`` is ``0x80 + 4 * (rank(a[i]) - rank(b[i]))``: 0x80 is a tie, bit 7
     set means a wins.
     """
+    step = face_down + 1
+    single = _SINGLE_WARS[face_down]
+    war_bits, war_draws, lookup = single.bits, single.draws, single.lookup
+    war_mask = (1 << war_bits) - 1
     live = [duel for duel in duels if duel.rounds < limit]
     while live:
-        sizes = [min(len(duel.a), len(duel.b), limit - duel.rounds) for duel in live]
-        a_cards = _SEPARATOR.join([duel.a[:m] for duel, m in zip(live, sizes, strict=True)]) + _SEPARATOR
-        b_cards = _SEPARATOR.join([duel.b[:m] for duel, m in zip(live, sizes, strict=True)]) + _SEPARATOR
+        hands = [duel.duel for duel in live if duel.duel is not None]
+        sizes = [min(len(a), len(b), limit - duel.rounds) for duel, (a, b) in zip(live, hands, strict=True)]
+        a_cards = _SEPARATOR.join([a[:m] for (a, _), m in zip(hands, sizes, strict=True)]) + _SEPARATOR
+        b_cards = _SEPARATOR.join([b[:m] for (_, b), m in zip(hands, sizes, strict=True)]) + _SEPARATOR
         n = len(a_cards)
         ranks, high = int.from_bytes(b"\xfc" * n), int.from_bytes(b"\x80" * n)
         ai, bi = int.from_bytes(a_cards), int.from_bytes(b_cards)
         d = (ai & ranks | high) - (bi & ranks)
         ties = d.to_bytes(n)
-        codes = []  # one code per position, see _KEEP
+        position_codes = []  # one code per position, see _KEEP
         war_piles = []  # (position, shuffled pile) of the wars inside the passes
         used = []  # positions used by each duel in this pass
         start = 0
@@ -216,55 +240,55 @@ def _duels(duels: list[_Run], limit: int) -> None:
             t = ties.find(0x80, start, stop)
             rng = duel.rng
             if t < 0:  # battles only
-                codes.append(bin(rng.bits(m) | 1 << m)[3:])
+                position_codes.append(bin(rng.bits(m) | 1 << m)[3:])
                 duel.rounds += m
                 p = stop
             else:
                 p = start  # the next position to play
                 rounds = wars = 0
                 while True:
-                    end = t + 2  # the face-up cards of the war step
+                    end = t + step  # the face-up cards of the war step
                     while end < stop and ties[end] == 0x80:
-                        end += 2
-                    k = t - p  # battles before the war
-                    if end == t + 2 < stop:
-                        # a single war: the battles' bits and the first try of below(720) at once
-                        x = rng.bits(k + 10)
-                        r = x & 1023 if x & 1023 < 720 else rng.below(720)
-                        x >>= 10
-                    elif k:
-                        x = rng.bits(k)
-                    if k:
-                        codes.append(bin(x | 1 << k)[3:])
-                        rounds += k
+                        end += step
+                    battles = t - p  # battles before the war
+                    if end == t + step < stop:
+                        # a single war: the battles' bits and the first try of its draw at once
+                        x = rng.bits(battles + war_bits)
+                        r = x & war_mask if x & war_mask < war_draws else rng.below(war_draws)
+                        x >>= war_bits
+                    elif battles:
+                        x = rng.bits(battles)
+                    if battles:
+                        position_codes.append(bin(x | 1 << battles)[3:])
+                        rounds += battles
                     p = t
                     if end >= stop:
                         break  # no war, or one that needs cards beyond the pass: play it on the real hands
                     cards = a_cards[t : end + 1] + b_cards[t : end + 1]
                     if ties[end] < 0x80:
                         cards = cards.translate(_MARK)
-                    if end == t + 2:
-                        pile = _SINGLE_WAR[r](cards)
+                    if end == t + step:
+                        pile = (single.getter(r) if lookup is None else lookup[r])(cards)
                     else:
                         half = end + 1 - t
                         pile = bytearray((cards[0], cards[half]))
-                        for j in range(1, half, 2):
-                            pile += cards[j : j + 2] + cards[half + j : half + j + 2]
+                        for j in range(1, half, step):
+                            pile += cards[j : j + step] + cards[half + j : half + j + step]
                         rng.shuffle(pile)
                     war_piles.append((t, pile))
-                    codes.append(_WAR_CODES[end + 1 - t])
+                    position_codes.append(_WAR_CODES[end + 1 - t])
                     rounds += 1
-                    wars += (end - t) // 2
+                    wars += (end - t) // step
                     p = end + 1
                     t = ties.find(0x80, p, stop)
                     if t < 0:
                         t = stop
                 duel.rounds += rounds
                 duel.wars += wars
-            codes.append(_LEFT_CODES[stop - p])
+            position_codes.append(_LEFT_CODES[stop - p])
             used.append(p - start)
             start = stop + 1
-        code = "".join(codes).encode()
+        code = "".join(position_codes).encode()
         keep = (ai ^ bi) & int.from_bytes(code.translate(_KEEP))
         marks = ((d & high ^ high) >> 1) | int.from_bytes(code.translate(_DROP))
         piles = bytearray(2 * n)
@@ -272,17 +296,17 @@ def _duels(duels: list[_Run], limit: int) -> None:
         piles[1::2] = (ai ^ keep | marks).to_bytes(n)
         for t, pile in war_piles:
             piles[2 * t : 2 * t + len(pile)] = pile
-        won_a = piles.translate(None, _A_GETS).split(_SEPARATOR * 2)
-        won_b = piles.translate(_UNMARK, _B_GETS).split(_SEPARATOR * 2)
+        # every pass ends with a separator, so the split leaves one empty chunk after the last pass
+        *won_a, after_a = piles.translate(None, _A_GETS).split(_SEPARATOR * 2)
+        *won_b, after_b = piles.translate(_UNMARK, _B_GETS).split(_SEPARATOR * 2)
         going_on = []
-        for duel, s, gained_a, gained_b in zip(live, used, won_a, won_b, strict=False):
-            a, b = duel.a, duel.b
+        for duel, (a, b), s, gained_a, gained_b in zip(live, hands, used, won_a, won_b, strict=True):
             del a[:s], b[:s]
             a += gained_a
             b += gained_b
             if not s:  # a war at the start of the pass that runs past it
                 duel.rounds += 1
-                wars, duel.table = _round([a, b], duel.rng, True)
+                wars, duel.table = _round([a, b], duel.rng, True, face_down)
                 duel.wars += wars
             if a and b and duel.rounds < limit and duel.table is None:
                 going_on.append(duel)
@@ -327,13 +351,15 @@ def simulate(
     players: int,
     games: int,
     seed: int = 0,
-    return_order: str = "shuffled",
+    return_order: str = Order.SHUFFLED,
     progress: Callable[[int], object] | None = None,
     every: int = 100,
+    *,
+    face_down: int = 1,
 ) -> Stats:
     """Play ``games`` whole games as fast as possible and count what happened.
 
-    Game ``i`` is exactly ``Game.new(players, seed=derive(seed, i), return_order=…)``.
+    Game ``i`` is exactly ``Game.new(players, seed=derive(seed, i), return_order=…, face_down=…)``.
     ``progress(done)`` is called after every ``every`` games and at the end; if it returns
     ``False`` the run stops early and the stats cover the games played. Two-player games in
     shuffled order are played ``every`` at a time, together (see ``_duels``).
@@ -342,17 +368,17 @@ def simulate(
     5
     """
     check_players(players)
-    check_order(return_order)
+    shuffled = check_order(return_order) is Order.SHUFFLED
     check_seed(seed)
+    check_face_down(face_down)
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be an int >= 0, not {describe(games)}")
-    shuffled = return_order == "shuffled"
     lengths: list[int] = []
     wins = [0] * players
     draws = repetitions = wars = 0
     for first in range(0, games, every):
         positions = [_deal(players, derive(seed, i)) for i in range(first, min(first + every, games))]
-        outcomes = play_many(positions, shuffled)
+        outcomes = play_many(positions, shuffled, face_down)
         lengths += [outcome.rounds for outcome in outcomes]
         wars += sum(outcome.wars for outcome in outcomes)
         batch_draws, batch_repetitions = tally(outcomes, wins)
@@ -367,53 +393,33 @@ def tally(outcomes: Iterable[Outcome], wins: list[int]) -> tuple[int, int]:
     """Count every win into `wins` (one count per seat); return the numbers of draws and repetitions."""
     draws = repetitions = 0
     for outcome in outcomes:
-        if outcome.result == "win":
-            wins[outcome.winner] += 1  # type: ignore[index]
-        elif outcome.result == "draw":
+        if outcome.winner is not None:
+            wins[outcome.winner] += 1
+        elif outcome.result is Result.DRAW:
             draws += 1
         else:
             repetitions += 1
     return draws, repetitions
 
 
-def play_many(positions: list[tuple[list[bytearray], Rng]], shuffled: bool) -> list[Outcome]:
+def play_many(positions: list[tuple[list[bytearray], Rng]], shuffled: bool, face_down: int = 1) -> list[Outcome]:
     """Play every position (hands and generator) to the end; the duels all together.
 
     In played order each position starts its own R12 history.
 
     >>> play_many([([bytearray([51]), bytearray([0])], Rng(1))], shuffled=True)
-    [Outcome(rounds=1, wars=0, result='win', winner=0, table=())]
+    [Outcome(rounds=1, wars=0, result=<Result.WIN: 'win'>, winner=0, table=())]
     """
     runs = []
     for hands, rng in positions:
         run = _Run(hands, rng)
-        _melee(run, shuffled, None if shuffled else {arrangement(hands)}, _NO_LIMIT)
+        _melee(run, shuffled, face_down, None if shuffled else {arrangement(hands)}, _NO_LIMIT)
         runs.append(run)
-    _duels([run for run in runs if run.a is not None], _NO_LIMIT)
+    _duels([run for run in runs if run.duel is not None], _NO_LIMIT, face_down)
     return [run.outcome() for run in runs]
 
 
 def _deal(players: int, seed: int) -> tuple[list[bytearray], Rng]:
     """The hands of ``Game.new(players, seed)`` and its generator after the deal."""
-    rng = Rng(seed)
-    deck = list(range(52))
-    rng.shuffle(deck)
-    return list(map(bytearray, deal(deck, players)[0])), rng
-
-
-def check_players(players: object) -> None:
-    """``ValueError`` unless ``players`` is 2, 3 or 4 (R1)."""
-    if type(players) is not int or players not in (2, 3, 4):
-        raise ValueError(f"players must be 2, 3 or 4 (R1), not {describe(players)}")
-
-
-def check_order(order: object) -> None:
-    """``ValueError`` unless ``order`` is ``"shuffled"`` or ``"played"`` (R9)."""
-    if order not in ORDERS:
-        raise ValueError(f'return_order must be "shuffled" or "played" (R9), not {describe(order)}')
-
-
-def check_seed(seed: object) -> None:
-    """``ValueError`` unless ``seed`` is an int in ``range(2**64)``."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
-        raise ValueError("seed must be an int from 0 to 2**64 - 1")
+    hands, _, rng = seeded_deal(players, seed)
+    return list(map(bytearray, hands)), rng
