@@ -1,5 +1,5 @@
 # The two commands of the README: `make start` and `make test`. Both install what is missing first.
-.PHONY: start test setup build bench catalogs lint screenshots
+.PHONY: start test setup build bench catalogs lint types screenshots
 
 start: setup
 	.venv/bin/python build.py serve
@@ -7,6 +7,7 @@ start: setup
 test: setup
 	scripts/setup.sh --browser
 	.venv/bin/ruff check .
+	$(MAKE) --no-print-directory types
 	.venv/bin/python -m pytest
 
 setup:
@@ -23,6 +24,12 @@ catalogs: setup
 
 lint: setup
 	.venv/bin/ruff check .
+
+# Type checks (config in pyproject.toml): `mypy --strict` on the engine, plain mypy on the worker's bridge.
+types: setup
+	mkdir -p build/types && ln -sfn ../../engine build/types/krig
+	.venv/bin/mypy --strict -p krig
+	.venv/bin/mypy site/webapp
 
 screenshots: setup
 	KRIG_SCREENSHOTS=$(CURDIR)/docs/screenshots .venv/bin/python -m pytest tests/browser/test_a11y.py -k en

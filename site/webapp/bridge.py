@@ -103,7 +103,7 @@ class Table:
 
     def do_new(self, request: dict) -> dict:
         players = request.get("players", 2)
-        seed = request.get("seed")
+        seed: Any = request.get("seed")  # anything: the engine says what is wrong with it
         order = request.get("order") or "shuffled"
         if isinstance(players, str) and players.isdigit():
             players = int(players)
@@ -168,7 +168,8 @@ class Table:
 
     def do_simulate(self, request: dict) -> dict:
         """One batch of the statistics page's simulator (the page asks batch by batch, to show progress)."""
-        players, games, seed = request.get("players"), request.get("games"), request.get("seed", 0)
+        players: Any = request.get("players")  # anything: the engine says what is wrong with it
+        games, seed = request.get("games"), request.get("seed", 0)
         if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= 10_000:
             raise RequestError("games must be an int from 1 to 10000")
         stats = simulate(players, games, seed=seed, return_order=request.get("order") or "shuffled")

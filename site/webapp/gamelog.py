@@ -38,8 +38,9 @@ def finished(round_number: int, rounds: int) -> dict[str, Any]:
 
 def _count(value: object, most: int) -> int | None:
     """`value` if it is a whole number from 0 to `most`, else None."""
-    ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= most
-    return value if ok else None  # type: ignore[return-value]
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= most:
+        return value
+    return None
 
 
 def _seat(value: object) -> bool:
@@ -60,8 +61,9 @@ def line(narrator: Narrator, entry: object) -> dict[str, Any] | None:
         if rounds is None:
             return None
         return {"entry": finished(number, rounds), "label": label, "text": narrator.finished(rounds), "wars": ""}
-    winner, wars, cards, out = entry.get("winner"), entry.get("wars"), entry.get("cards"), entry.get("out")
-    if not (winner is None or _seat(winner)) or _count(wars, 26) is None or _count(cards, 52) is None:
+    winner, out = entry.get("winner"), entry.get("out")
+    wars, cards = _count(entry.get("wars"), 26), _count(entry.get("cards"), 52)
+    if not (winner is None or _seat(winner)) or wars is None or cards is None:
         return None
     if not isinstance(out, list) or not all(_seat(seat) for seat in out):
         return None
