@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from krig import Game, SaveError
+from krig import Game, SaveError, save
 from krig.webapp import records
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,7 +33,7 @@ def test_every_version_loads_in_the_current_site(path: Path) -> None:
     assert {k: v for k, v in record.items() if k not in ("version", "log")} == \
         {k: v for k, v in saved.items() if k not in ("version", "log")}  # nothing else changes
     game = Game.from_dict(record["game"])
-    assert game.to_dict() == saved["game"]
+    assert game.to_dict() == save.migrate(saved["game"])  # the engine's save has versions of its own
     game.play_round()  # and the game goes on
 
 
