@@ -75,8 +75,7 @@ def play_out(
     """
     limit = _NO_LIMIT if limit is None else limit
     run = _Run(hands, rng)
-    _melee(run, shuffled, face_down, seen, limit)
-    if run.duel is not None:
+    if _melee(run, shuffled, face_down, seen, limit):
         _duels([run], limit, face_down)
     return run.outcome()
 
@@ -87,17 +86,17 @@ _NO_LIMIT = 1 << 62
 class _Run:
     """A game on the fast path: the hands, its generator, and what happened so far.
 
-    ``duel`` holds the two hands left once a game in shuffled order is down to a duel.
+    ``a`` and ``b`` are the two hands left once a game in shuffled order is down to a duel.
     """
 
-    __slots__ = ("hands", "rng", "rounds", "wars", "table", "repeated", "duel")
+    __slots__ = ("hands", "rng", "rounds", "wars", "table", "repeated", "a", "b")
 
     def __init__(self, hands: list[bytearray], rng: Rng) -> None:
         self.hands, self.rng = hands, rng
         self.rounds = self.wars = 0
         self.table: bytearray | None = None
         self.repeated = False
-        self.duel: tuple[bytearray, bytearray] | None = None
+        self.a = self.b = bytearray()  # not a duel (yet)
 
     def outcome(self) -> Outcome:
         if self.table is not None:
@@ -110,25 +109,32 @@ class _Run:
         return Outcome(self.rounds, self.wars)
 
 
-def _melee(run: _Run, shuffled: bool, face_down: int, seen: set[bytes] | None, limit: int) -> None:
-    """Play round by round until the game ends, or, in shuffled order, two players are left."""
-    hands = run.hands
-    active = [seat for seat, hand in enumerate(hands) if hand]
-    while len(active) > (2 if shuffled else 1) and run.rounds < limit:
-        run.rounds += 1
-        wars, run.table = _round([hands[seat] for seat in active], run.rng, shuffled, face_down)
+def _melee(run: _Run, shuffled: bool, face_down: int, seen: set[bytes] | None, limit: int) -> bool:
+    """Play round by round until the game ends, or, in shuffled order, two players are left: then True."""
+    hands, rng = run.hands, run.rng
+    playing = [hand for hand in hands if hand]
+    most = 2 if shuffled else 1
+    rounds = run.rounds
+    while len(playing) > most and rounds < limit:
+        rounds += 1
+        wars, table = _round(playing, rng, shuffled, face_down)
         run.wars += wars
-        if run.table is not None:
-            return
-        active = [seat for seat in active if hands[seat]]
-        if seen is not None and len(active) > 1:
+        if table is not None:
+            run.rounds, run.table = rounds, table
+            return False
+        if not all(playing):  # R10
+            playing = [hand for hand in playing if hand]
+        if seen is not None and len(playing) > 1:
             key = arrangement(hands)
             if key in seen:
-                run.repeated = True
-                return
+                run.rounds, run.repeated = rounds, True
+                return False
             seen.add(key)
-    if shuffled and len(active) == 2:
-        run.duel = hands[active[0]], hands[active[1]]
+    run.rounds = rounds
+    if shuffled and len(playing) == 2:
+        run.a, run.b = playing
+        return True
+    return False
 
 
 def _round(hands: list[bytearray], rng: Rng, shuffled: bool, face_down: int) -> tuple[int, bytearray | None]:
@@ -140,7 +146,6 @@ def _round(hands: list[bytearray], rng: Rng, shuffled: bool, face_down: int) -> 
     pile = bytearray(ups)
     fighters: Sequence[int] = range(len(hands))
     wars = 0
-    step = face_down + 1  # the cards of a war step: face down, then one face up
     while True:
         ranks = [card >> 2 for card in ups]
         top = max(ranks)
@@ -148,6 +153,7 @@ def _round(hands: list[bytearray], rng: Rng, shuffled: bool, face_down: int) -> 
             winner = fighters[ranks.index(top)]
             break
         wars += 1
+        step = face_down + 1  # the cards of a war step: face down, then one face up
         ups = [hand[face_down] for hand in map(hands.__getitem__, fighters) if len(hand) >= step]
         still = [i for i in fighters if len(hands[i]) >= step]
         for i in fighters:
@@ -176,7 +182,7 @@ _MARK = bytes((i + 64) % 256 for i in range(256))
 _KEEP = bytes.maketrans(b"012", b"\x00\xff\x00")  # a position's code: 0 swap, 1 keep, 2 drop
 _DROP = bytes.maketrans(b"012", b"\x00\x00\x80")
 _WAR_CODES = ["0" * n for n in range(53)]  # a war's positions: its pile is written over them
-_LEFT_CODES = ["2" * n + "0" for n in range(53)]  # positions left for the next pass, separator
+_LEFT_CODES = ["2" * n + "0" for n in range(53)]  # positions left for the next pass, separator (if another follows)
 
 
 class _SingleWar:
@@ -222,10 +228,9 @@ def _duels(duels: list[_Run], limit: int, face_down: int) -> None:
     war_mask = (1 << war_bits) - 1
     live = [duel for duel in duels if duel.rounds < limit]
     while live:
-        hands = [duel.duel for duel in live if duel.duel is not None]
-        sizes = [min(len(a), len(b), limit - duel.rounds) for duel, (a, b) in zip(live, hands, strict=True)]
-        a_cards = _SEPARATOR.join([a[:m] for (a, _), m in zip(hands, sizes, strict=True)]) + _SEPARATOR
-        b_cards = _SEPARATOR.join([b[:m] for (_, b), m in zip(hands, sizes, strict=True)]) + _SEPARATOR
+        sizes = [min(len(duel.a), len(duel.b), limit - duel.rounds) for duel in live]
+        a_cards = _SEPARATOR.join([duel.a[:m] for duel, m in zip(live, sizes, strict=True)])
+        b_cards = _SEPARATOR.join([duel.b[:m] for duel, m in zip(live, sizes, strict=True)])
         n = len(a_cards)
         ranks, high = int.from_bytes(b"\xfc" * n), int.from_bytes(b"\x80" * n)
         ai, bi = int.from_bytes(a_cards), int.from_bytes(b_cards)
@@ -288,6 +293,7 @@ def _duels(duels: list[_Run], limit: int, face_down: int) -> None:
             position_codes.append(_LEFT_CODES[stop - p])
             used.append(p - start)
             start = stop + 1
+        position_codes[-1] = position_codes[-1][:-1]  # no separator after the last pass
         code = "".join(position_codes).encode()
         keep = (ai ^ bi) & int.from_bytes(code.translate(_KEEP))
         marks = ((d & high ^ high) >> 1) | int.from_bytes(code.translate(_DROP))
@@ -296,11 +302,11 @@ def _duels(duels: list[_Run], limit: int, face_down: int) -> None:
         piles[1::2] = (ai ^ keep | marks).to_bytes(n)
         for t, pile in war_piles:
             piles[2 * t : 2 * t + len(pile)] = pile
-        # every pass ends with a separator, so the split leaves one empty chunk after the last pass
-        *won_a, after_a = piles.translate(None, _A_GETS).split(_SEPARATOR * 2)
-        *won_b, after_b = piles.translate(_UNMARK, _B_GETS).split(_SEPARATOR * 2)
+        won_a = piles.translate(None, _A_GETS).split(_SEPARATOR * 2)  # one chunk per duel: separators between
+        won_b = piles.translate(_UNMARK, _B_GETS).split(_SEPARATOR * 2)
         going_on = []
-        for duel, (a, b), s, gained_a, gained_b in zip(live, hands, used, won_a, won_b, strict=True):
+        for duel, s, gained_a, gained_b in zip(live, used, won_a, won_b, strict=True):
+            a, b = duel.a, duel.b
             del a[:s], b[:s]
             a += gained_a
             b += gained_b
@@ -410,12 +416,13 @@ def play_many(positions: list[tuple[list[bytearray], Rng]], shuffled: bool, face
     >>> play_many([([bytearray([51]), bytearray([0])], Rng(1))], shuffled=True)
     [Outcome(rounds=1, wars=0, result=<Result.WIN: 'win'>, winner=0, table=())]
     """
-    runs = []
+    runs, duels = [], []
     for hands, rng in positions:
         run = _Run(hands, rng)
-        _melee(run, shuffled, face_down, None if shuffled else {arrangement(hands)}, _NO_LIMIT)
+        if _melee(run, shuffled, face_down, None if shuffled else {arrangement(hands)}, _NO_LIMIT):
+            duels.append(run)
         runs.append(run)
-    _duels([run for run in runs if run.duel is not None], _NO_LIMIT, face_down)
+    _duels(duels, _NO_LIMIT, face_down)
     return [run.outcome() for run in runs]
 
 

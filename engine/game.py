@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from .cards import CODES, RANK, code, codes, deal, parse_cards, undeal
+from .cards import CARDS, CODES, RANK, code, codes, deal, parse_cards, undeal
 from .fast import Outcome, play_out
 from .rng import Rng
 from .rules import Order, Result, arrangement, check_face_down, check_order, check_players, check_seed, seeded_deal
@@ -390,11 +390,9 @@ class Game:
         >>> Game.from_hands([["AS", "2C"], ["KS", "3C"]], seed=1).finish()
         Outcome(rounds=4, wars=0, result=<Result.WIN: 'win'>, winner=0, table=())
         """
-        rounds = wars = 0
         if self._result is None:
-            outcome = self._play_fast()
-            rounds, wars = outcome.rounds, outcome.wars
-        return Outcome(rounds, wars, self._result, self._winner, tuple(self.table))
+            return self._play_fast()
+        return Outcome(0, 0, self._result, self._winner, tuple(self.table))
 
     def _play_fast(self, limit: int | None = None) -> Outcome:
         """At most ``limit`` rounds (all that are left by default) on the fast path, without records."""
@@ -408,7 +406,7 @@ class Game:
             limit=limit,
         )
         self._hands = [deque(hand) for hand in hands]
-        self._table = parse_cards(outcome.table, "table")
+        self._table = [CARDS[card] for card in outcome.table]
         self._round_number += outcome.rounds
         self._result, self._winner = outcome.result, outcome.winner
         return outcome
