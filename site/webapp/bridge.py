@@ -21,7 +21,8 @@ Requests (``type`` and its fields) and answers:
 * ``restore`` ``record``: the page's saved record or an imported file, as it is. ``records.load`` brings a
   record up to the current version (an exported file is a bare engine save), and its game is loaded ONLY
   through ``Game.from_dict`` → view, plus the current ``record`` (null for a bare save). A bad one answers
-  ``{ok: false, error: {kind: "damaged", message, code}}``, ``code`` "newer" for a newer site's record.
+  ``{ok: false, error: {kind: "damaged", message, code}}``, ``code`` the refusal's kind (``krig.Refusal``):
+  "not-a-save", "newer" (a newer Krig wrote it) or "damaged"; ``message`` says the details in English.
   ``save`` instead of ``record`` restores a bare engine save.
 * ``flip``: one round → view of that round. ``finish``: the rest of the game on the fast path → view.
   ``finish`` adds ``low``, the fewest cards seat 0 held on the way. Both views carry ``log``: the game log's
@@ -53,12 +54,12 @@ import json
 import traceback
 from typing import Any
 
-from krig import Game, GameOver, SaveError, simulate
+from krig import Game, GameOver, Refusal, SaveError, simulate
 
 from . import gamelog
 from .estimate import Estimate
 from .narrate import Narrator
-from .records import NewerRecordError, load
+from .records import load
 
 MAX_REQUEST_CHARS = 512 * 1024
 """The longest request text ``handle`` parses: a record with a full game log is far below it, and a bigger
@@ -87,10 +88,8 @@ class Table:
             if method is None:
                 raise RequestError(f"unknown request type {kind!r}")
             return {"ok": True, **method(request)}
-        except NewerRecordError as error:
-            return _error("damaged", str(error), code="newer")
-        except SaveError as error:
-            return _error("damaged", str(error))
+        except SaveError as error:  # a save or record refused: its kind is what the page tells the person
+            return _error("damaged", str(error), code=error.kind)
         except (RequestError, GameOver, ValueError, TypeError) as error:
             return _error("request", str(error))
         except Exception as error:  # a bug: report it to the page instead of killing the worker
@@ -277,7 +276,7 @@ def handle(text: str) -> str:
     """The worker's one entry point: a JSON request in, a JSON answer out (strings, so no proxies leak)."""
     if isinstance(text, str) and len(text) > MAX_REQUEST_CHARS:
         too_big = f"the request is too large ({len(text)} characters)"
-        return json.dumps(_error("request", too_big, code="too-big"))
+        return json.dumps(_error("request", too_big, code=Refusal.TOO_BIG))
     try:
         request = json.loads(text)
     except (TypeError, ValueError, RecursionError) as error:

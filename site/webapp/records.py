@@ -13,6 +13,10 @@ The page never interprets an old record itself: the bridge's ``restore`` hands t
 ``record["game"]`` given to the engine's validating ``Game.from_dict``. An exported file (a bare engine save,
 without the record around it) is accepted too.
 
+Every refusal is a ``RecordError`` (a ``SaveError``) whose ``kind`` is the engine's ``Refusal``: ``newer`` for
+a record of a newer site, ``not-a-save`` for what is no record and no save, else ``damaged``. A record whose
+game is not a save at all is a damaged record.
+
 >>> record = {"version": 1, "game": {"version": 1}, "settings": {}, "board": {}, "savedAt": 0}
 >>> migrate(record)["version"], migrate(record)["log"]
 (2, [])
@@ -27,8 +31,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from krig import SaveError
+from krig import Refusal, SaveError
 from krig.cards import describe
+from krig.save import Save
 
 VERSION = 2
 MAX_LOG = 200
@@ -36,11 +41,14 @@ RECORD_FIELDS = frozenset({"game", "settings", "board", "log", "savedAt"})
 
 
 class RecordError(SaveError):
-    """A saved record that cannot be read (a ``SaveError``, so the bridge reports it as damaged)."""
+    """A saved record that cannot be read (a ``SaveError``, so the bridge reports it with its ``kind``)."""
 
 
 class NewerRecordError(RecordError):
     """A record written by a newer version of the site than this one: updating the page is the cure."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, Refusal.NEWER)
 
 
 def add_empty_log(record: dict[str, Any]) -> dict[str, Any]:
@@ -60,7 +68,7 @@ def is_record(data: object) -> bool:
 def migrate(record: object) -> dict[str, Any]:
     """``record`` brought up to ``VERSION``; ``RecordError`` or ``NewerRecordError`` saying what is wrong."""
     if not isinstance(record, dict):
-        raise RecordError(f"a saved record must be a JSON object, not {describe(record)}")
+        raise RecordError(f"a saved record must be a JSON object, not {describe(record)}", Refusal.NOT_A_SAVE)
     version = record.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise RecordError(f"the record's version must be a whole number from 1, not {describe(version)}")
@@ -78,6 +86,11 @@ def load(data: object) -> tuple[dict[str, Any] | None, object]:
     if not is_record(data):
         return None, data
     record = migrate(data)
+    try:
+        Save.from_dict(record["game"])  # its fields only: Game.from_dict replays it
+    except SaveError as error:  # inside a record of ours, a game that is no save is a damaged record
+        kind = Refusal.DAMAGED if error.kind is Refusal.NOT_A_SAVE else error.kind
+        raise RecordError(str(error), kind) from None
     return record, record["game"]
 
 

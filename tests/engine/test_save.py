@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from krig import Game, SaveError
+from krig import Game, Refusal, SaveError
 from krig.cards import CODES
 from krig.save import FIELDS, MIGRATIONS, VERSION
 
@@ -184,6 +184,38 @@ def test_save_error_is_a_value_error() -> None:
     assert issubclass(SaveError, ValueError)
 
 
+@pytest.mark.parametrize(
+    ("data", "kind"),
+    [
+        (None, Refusal.NOT_A_SAVE),
+        ("a save", Refusal.NOT_A_SAVE),
+        ([BASE], Refusal.NOT_A_SAVE),
+        ({}, Refusal.NOT_A_SAVE),
+        ({"name": "krig", "version": "1.0.0"}, Refusal.NOT_A_SAVE),  # some other program's JSON
+        ({"version": 2, "title": "not ours"}, Refusal.NOT_A_SAVE),
+        ({"version": VERSION + 1}, Refusal.NEWER),
+        (mutate(BASE, ("version",), 10**40), Refusal.NEWER),
+        (mutate(BASE, ("version",), 0), Refusal.DAMAGED),
+        (mutate(BASE, ("extra",), 1), Refusal.DAMAGED),
+        (mutate(BASE, ("rng",), DELETE), Refusal.DAMAGED),
+        (mutate(BASE, ("hands", 0, 0), "ZZ"), Refusal.DAMAGED),
+        (mutate(BASE, ("rounds",), 24), Refusal.DAMAGED),
+        (mutate(EXPLICIT, ("deal", 1, 0), "AS"), Refusal.DAMAGED),
+        (mutate(THREE_DOWN, ("face_down",), 1), Refusal.DAMAGED),
+    ],
+)
+def test_every_refusal_has_a_kind_a_person_can_act_on(data: object, kind: Refusal) -> None:
+    with pytest.raises(SaveError) as refused:
+        Game.from_dict(data)
+    assert refused.value.kind is kind
+    assert str(refused.value)  # the English detail, for the console and the exported file
+
+
+def test_the_kinds_of_refusal_are_a_small_fixed_set() -> None:
+    assert [kind.value for kind in Refusal] == ["not-a-save", "newer", "damaged", "too-big"]
+    assert SaveError("anything").kind is Refusal.DAMAGED
+
+
 def test_huge_inputs_fail_fast() -> None:
     data = mutate(BASE, ("hands", 0), ["2C"] * 5_000_000)
     with pytest.raises(SaveError, match="more than 52"):
@@ -256,7 +288,8 @@ def check(data: object) -> None:
     """``from_dict`` gives ``SaveError`` or a sound game that saves and loads the same."""
     try:
         game = Game.from_dict(data)
-    except SaveError:
+    except SaveError as error:
+        assert isinstance(error.kind, Refusal)
         return
     cards = [card for hand in game.hands for card in hand] + game.table
     assert len(set(cards)) == len(cards)

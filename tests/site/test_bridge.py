@@ -105,14 +105,14 @@ def test_restore_round_trip_and_continues_identically(table: bridge.Table) -> No
         assert ask(other, type="flip")["view"]["save"] == expected.to_dict()
 
 
-@pytest.mark.parametrize("damage", [
-    lambda s: s["hands"][0].pop(),
-    lambda s: s.update(rounds=s["rounds"] + 1),
-    lambda s: s.update(players=7),
-    lambda s: s.pop("rng"),
-    lambda s: s.update(version=99),
+@pytest.mark.parametrize(("damage", "code"), [
+    (lambda s: s["hands"][0].pop(), "damaged"),
+    (lambda s: s.update(rounds=s["rounds"] + 1), "damaged"),
+    (lambda s: s.update(players=7), "damaged"),
+    (lambda s: s.pop("rng"), "damaged"),
+    (lambda s: s.update(version=99), "newer"),
 ])
-def test_a_damaged_save_is_refused_with_a_reason(table: bridge.Table, damage) -> None:
+def test_a_damaged_save_is_refused_with_a_reason(table: bridge.Table, damage, code: str) -> None:
     ask(table, type="new", players=2, seed=5)
     ask(table, type="flip")
     before = ask(table, type="save")["save"]
@@ -121,13 +121,15 @@ def test_a_damaged_save_is_refused_with_a_reason(table: bridge.Table, damage) ->
     answer = ask(table, type="restore", save=save)
     assert answer["ok"] is False
     assert answer["error"]["kind"] == "damaged" and answer["error"]["message"]
+    assert answer["error"]["code"] == code  # what the page tells the person
     assert ask(table, type="save")["save"] == before  # the current game is untouched
 
 
 def test_not_a_save_at_all(table: bridge.Table) -> None:
     for save in (None, [], "text", 3):
         answer = ask(table, type="restore", save=save)
-        assert answer == {"ok": False, "error": {"kind": "damaged", "message": answer["error"]["message"]}}
+        assert answer == {"ok": False, "error": {"kind": "damaged", "code": "not-a-save",
+                                                 "message": answer["error"]["message"]}}
 
 
 def test_finish_uses_the_fast_path_with_the_same_result(table: bridge.Table) -> None:

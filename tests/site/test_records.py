@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from krig import Game, SaveError, save
+from krig import Game, Refusal, SaveError, save
 from krig.webapp import records
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,8 +52,9 @@ def test_a_current_record_is_left_as_it_is() -> None:
     ({**fixture(1), "version": 10**40}, "newer version of Krig"),
 ])
 def test_a_newer_sites_record_is_refused_as_newer(record: dict, message: str) -> None:
-    with pytest.raises(records.NewerRecordError, match=message):
+    with pytest.raises(records.NewerRecordError, match=message) as refused:
         records.migrate(record)
+    assert refused.value.kind is Refusal.NEWER
 
 
 @pytest.mark.parametrize(("record", "message"), [
@@ -69,8 +70,24 @@ def test_a_newer_sites_record_is_refused_as_newer(record: dict, message: str) ->
     ({**fixture(1), "version": 2, "log": [{}] * (records.MAX_LOG + 1)}, "more than"),
 ])
 def test_a_broken_record_is_refused_with_a_reason(record: object, message: str) -> None:
-    with pytest.raises(records.RecordError, match=message):
+    with pytest.raises(records.RecordError, match=message) as refused:
         records.migrate(record)
+    kind = Refusal.NOT_A_SAVE if not isinstance(record, dict) else Refusal.DAMAGED
+    assert refused.value.kind is kind
+
+
+@pytest.mark.parametrize(("game", "kind", "message"), [
+    ({}, Refusal.DAMAGED, "version must be an int"),  # no save at all, but inside a record of ours
+    ({"version": 1, "players": 9}, Refusal.DAMAGED, "missing field"),
+    ({**fixture(2)["game"], "players": 9}, Refusal.DAMAGED, "players"),
+    ({**fixture(2)["game"], "version": 99}, Refusal.NEWER, "newer version"),
+])
+def test_a_records_game_that_cannot_be_loaded_gives_the_records_refusal(
+    game: dict, kind: Refusal, message: str
+) -> None:
+    with pytest.raises(records.RecordError, match=message) as refused:
+        records.load({**fixture(2), "game": game})
+    assert refused.value.kind is kind
 
 
 def test_record_errors_are_save_errors() -> None:
