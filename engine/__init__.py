@@ -5,7 +5,7 @@
 >>> game.play_round().number
 1
 
-The layers, each importing only those above it: ``cards`` and ``rng`` (the deck, the
+The layers, each importing only the ones before it: ``cards`` and ``rng`` (the deck, the
 generator), ``rules`` (settings, results, the seeded deal), ``fast`` (whole games without
 records: ``simulate``), ``save`` (the save format), ``game`` (``Game``, the readable
 reference, which finishes games and replays saves on the fast path), ``chances`` and ``cli``.

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from krig import Game, Round
 from krig.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -105,3 +106,25 @@ def test_python_dash_m_krig_runs() -> None:
         check=True,
     )
     assert "Simulated 20 games" in result.stdout
+
+
+def test_face_down_sets_the_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--games", "30", "--face-down", "3", "--seed", "4"]) == 0
+    assert "Simulated 30 games, 2 players, shuffled order, 3 cards face down, seed 4" in capsys.readouterr().out
+    seed = next(s for s in range(100) if any(r.wars for r in _rounds(Game.new(2, seed=s, face_down=2), 30)))
+    assert main(["play", "--seed", str(seed), "--face-down", "2", "--max-rounds", "30"]) == 0
+    out = capsys.readouterr().out
+    assert "2 cards face down" in out
+    war = next(line for line in out.splitlines() if line.startswith("  war"))
+    assert war.count("[") == 4  # two face-down cards for each of the two seats, in brackets
+
+
+def test_face_down_must_be_one_two_or_three(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["simulate", "--face-down", "4"])
+    assert exit_info.value.code == 2
+    assert "invalid choice" in capsys.readouterr().err
+
+
+def _rounds(game: Game, most: int) -> list[Round]:
+    return [game.play_round() for _ in range(most) if not game.over]

@@ -80,7 +80,7 @@ def test_repr_is_a_summary() -> None:
 
 
 def test_known_fact_two_players_shuffled_average_length() -> None:
-    # RULES.md: about 400-450 rounds with one face-down card per war; the spread is wide
+    # docs/rules.md, known facts: about 400-450 rounds with one face-down card per war; the spread is wide
     stats = simulate(2, 400, seed=2024)
     assert 330 < statistics.fmean(stats.rounds) < 530
     assert max(stats.rounds) > 1000
@@ -88,6 +88,21 @@ def test_known_fact_two_players_shuffled_average_length() -> None:
 
 
 def test_known_fact_played_order_often_cycles() -> None:
-    # RULES.md: roughly 1/3 of two-player deals in played order never end without R12
+    # docs/rules.md, known facts: roughly 1/3 of two-player deals in played order never end without R12
     stats = simulate(2, 150, seed=7, return_order="played")
     assert 0.15 < stats.repetitions / stats.games < 0.6
+
+
+def test_known_fact_three_face_down_cards_make_shorter_games() -> None:
+    # docs/rules.md, known facts: published simulations get 250-300 rounds; R8 puts a short player out at once,
+    # so the engine's games are a little shorter (about 235 on average), and the spread is as wide as ever
+    one, three = simulate(2, 400, seed=2024), simulate(2, 400, seed=2024, face_down=3)
+    assert 180 < three.mean < 300
+    assert three.mean < 0.75 * one.mean
+    assert 0.04 < three.wars / sum(three.rounds) < 0.09
+
+
+@pytest.mark.parametrize("face_down", [0, 4, "1", True])
+def test_bad_face_down(face_down: object) -> None:
+    with pytest.raises(ValueError, match="face_down"):
+        simulate(2, 5, face_down=face_down)  # type: ignore[arg-type]
