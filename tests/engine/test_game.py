@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from krig import Game, GameOver, Round, Step
+from krig import Game, GameOver, Order, Result, Round, Step
 
 from engine_helpers import FULL_DECK, all_cards, play_all
 
@@ -154,3 +154,19 @@ def test_finish_keeps_the_table_of_a_draw() -> None:
     outcome = game.finish()
     assert (outcome.result, game.result, sorted(game.table)) == ("draw", "draw", ["2C", "KH", "KS"])
     assert outcome.table == tuple(game.table)
+
+
+def test_the_variant_is_part_of_the_game() -> None:
+    game = Game.new(3, seed=12, face_down=3)
+    assert game.face_down == game.copy().face_down == 3
+    assert repr(game) == "<Game players=3 shuffled face_down=3 seed=12 round=0 cards=[17, 17, 17]>"
+    assert Game.from_deck(FULL_DECK, 2, face_down=2).face_down == 2
+    assert Game.from_hands([["AS"], ["KS"]], face_down=3).to_dict()["face_down"] == 3
+
+
+def test_results_and_orders_are_enums_equal_to_their_json_strings() -> None:
+    game = Game.from_hands([["AS"], ["2C"]], return_order="played", seed=1)
+    game.play_round()
+    assert game.result is Result.WIN and game.return_order is Order.PLAYED
+    assert (game.result, game.return_order) == ("win", "played")
+    assert json.dumps([game.result, game.return_order]) == '["win", "played"]'
