@@ -24,16 +24,18 @@ import sys
 import tempfile
 import time
 import zipfile
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import brotli
+from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from krig.webapp import numerals
 from krig.webapp.narrate import Narrator
 
 ROOT = Path(__file__).resolve().parent
@@ -41,7 +43,7 @@ SITE = ROOT / "site"
 LOCALES = SITE / "locales"
 DIST = ROOT / "dist"
 NODE_MODULES = ROOT / "node_modules"
-WHEEL_LOCALES = SITE / "webapp" / "locales"  # compiled catalogs that ship inside the wheel
+WHEEL_LOCALES = SITE / "webapp" / "locales"  # compiled catalogs and number formats that ship inside the wheel
 
 
 @dataclass(frozen=True)
@@ -112,7 +114,8 @@ def build(dist: Path = DIST) -> Path:
 
 
 def compile_catalogs() -> None:
-    """Compile every messages.po into the .mo that both Jinja2 (here) and Python's gettext (in Pyodide) read."""
+    """Compile every messages.po into the .mo that both Jinja2 (here) and Python's gettext (in Pyodide) read,
+    and write every language's number format beside them (see krig.webapp.numerals)."""
     for po_path in sorted(LOCALES.glob("*/LC_MESSAGES/messages.po")):
         with po_path.open("rb") as f:
             catalog = read_po(f, locale=po_path.parts[-3])
@@ -120,6 +123,25 @@ def compile_catalogs() -> None:
         mo_path.parent.mkdir(parents=True, exist_ok=True)
         with mo_path.open("wb") as f:
             write_mo(f, catalog)
+    formats = {lang.code: asdict(number_format(lang.code)) for lang in LANGUAGES}
+    numerals.DATA.parent.mkdir(parents=True, exist_ok=True)
+    numerals.DATA.write_text(json.dumps(formats, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
+    numerals.formats.cache_clear()
+
+
+# The digits of the CLDR numbering systems that our languages use by default: Babel names a language's system
+# ("beng" for Bengali) but has no digits for it. A language with another system stops the build here.
+NUMBERING_DIGITS = {"latn": "0123456789", "beng": "০১২৩৪৫৬৭৮৯"}
+
+
+def number_format(code: str) -> numerals.NumberFormat:
+    """How `code` writes whole numbers, from CLDR: its default digits, group separator and group sizes."""
+    locale = Locale.parse(code)
+    system = locale.default_numbering_system
+    # CLDR's root gives every other numbering system the symbols of "latn"
+    group = locale.number_symbols[system].get("group") or locale.number_symbols["latn"]["group"]
+    primary, secondary = locale.decimal_formats[None].grouping
+    return numerals.NumberFormat(digits=NUMBERING_DIGITS[system], group=group, primary=primary, secondary=secondary)
 
 
 def update_catalogs() -> None:

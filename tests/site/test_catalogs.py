@@ -101,5 +101,5 @@ def test_russian_plural_forms_come_from_the_catalog() -> None:
 def test_runtime_text_uses_the_same_catalogs() -> None:
     build.compile_catalogs()
     assert Narrator("fr").card("QS") == "dame de pique"
-    assert Narrator("bn").number(1234) == "১২৩৪"
+    assert Narrator("bn").number(1234) == "১,২৩৪"
     assert Narrator("en").wins_cards(2, 6) == "CPU 2 wins 6 cards."
