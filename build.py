@@ -241,9 +241,10 @@ def write_snapshot(dist: Path) -> None:
 
 
 def render_pages(dist: Path) -> None:
-    env = Environment(loader=FileSystemLoader(SITE / "templates"), extensions=["jinja2.ext.i18n"],
+    env = Environment(loader=FileSystemLoader(SITE / "templates"), extensions=["jinja2.ext.i18n", "jinja2.ext.do"],
                       undefined=StrictUndefined, autoescape=True, trim_blocks=True, lstrip_blocks=True)
     env.policies["ext.i18n.trimmed"] = True
+    env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False}
     env.globals.update(languages=LANGUAGES, csp=CSP)
     for lang in LANGUAGES:
         narrator = Narrator(lang.code)
@@ -252,12 +253,26 @@ def render_pages(dist: Path) -> None:
         for page, file in PAGES.items():
             html = env.get_template(f"{page}.html").render(
                 lang=lang, page=page, page_file=file, root="../", script=SCRIPTS[page],
-                num=narrator.number, cards=narrator.cards())
+                num=narrator.number, cards=narrator.cards(), plural_samples=plural_samples(lang.code))
             (dist / lang.code / file).write_text(html)
     env.install_null_translations()
     (dist / "index.html").write_text(env.get_template("root.html").render(
         root="", page_file="index.html",
         description="Krig, the Norwegian War card game: play in your browser, offline and in private."))
+
+
+def plural_samples(code: str) -> list[tuple[str, int]]:
+    """The smallest whole number of each CLDR plural category that whole numbers reach in `code`.
+
+    English gives [("one", 1), ("other", 0)], French also ("many", 1000000). A page gets the catalog's plural
+    form for each sample, and the browser's Intl.PluralRules picks among them for any count; tests check that
+    this always gives the catalog's own form for that count.
+    """
+    category = Locale.parse(code).plural_form
+    samples: dict[str, int] = {}
+    for n in (*range(1001), *(10 ** power for power in range(4, 16))):
+        samples.setdefault(category(n), n)
+    return sorted(samples.items())
 
 
 def card_svg(code: str) -> str:
