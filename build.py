@@ -62,6 +62,7 @@ LANGUAGES = (
 )
 
 PAGES = {"game": "index.html", "stats": "stats.html"}
+MANIFEST = "manifest.webmanifest"  # one per language, beside its pages
 SCRIPTS = {"game": "js/game.js", "stats": "js/stats.js"}
 
 # Only what the page needs from the npm package (the lock file is ours, see write_lockfile).
@@ -104,7 +105,6 @@ def build(dist: Path = DIST) -> Path:
     write_cards(dist / "cards")
     write_fonts(dist / "fonts")
     render_pages(dist)
-    write_manifest(dist)
     write_service_worker(dist)
     precompress(dist)
     return dist
@@ -241,11 +241,13 @@ def write_snapshot(dist: Path) -> None:
 
 
 def render_pages(dist: Path) -> None:
+    """Every page and web app manifest in every language, then the root page that chooses a language."""
     env = Environment(loader=FileSystemLoader(SITE / "templates"), extensions=["jinja2.ext.i18n", "jinja2.ext.do"],
                       undefined=StrictUndefined, autoescape=True, trim_blocks=True, lstrip_blocks=True)
     env.policies["ext.i18n.trimmed"] = True
     env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False}
     env.globals.update(languages=LANGUAGES, csp=CSP)
+    manifests = {}
     for lang in LANGUAGES:
         narrator = Narrator(lang.code)
         env.install_gettext_translations(narrator.t, newstyle=False)
@@ -255,10 +257,14 @@ def render_pages(dist: Path) -> None:
                 lang=lang, page=page, page_file=file, root="../", script=SCRIPTS[page],
                 num=narrator.number, cards=narrator.cards(), plural_samples=plural_samples(lang.code))
             (dist / lang.code / file).write_text(html)
+        manifest = env.get_template(MANIFEST).render(lang=lang)
+        (dist / lang.code / MANIFEST).write_text(manifest)
+        manifests[lang.code] = json.loads(manifest)
     env.install_null_translations()
+    # the chooser describes the site in each language with that language's manifest
+    choices = [(lang, manifests[lang.code]["description"]) for lang in LANGUAGES]
     (dist / "index.html").write_text(env.get_template("root.html").render(
-        root="", page_file="index.html",
-        description="Krig, the Norwegian War card game: play in your browser, offline and in private."))
+        root="", page_file="index.html", choices=choices, description=manifests["en"]["description"]))
 
 
 def plural_samples(code: str) -> list[tuple[str, int]]:
@@ -327,25 +333,6 @@ def copy_static(dist: Path) -> None:
     for source, name in VENDOR_FILES.items():
         (dist / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(NODE_MODULES / source, dist / name)
-
-
-def write_manifest(dist: Path) -> None:
-    manifest = {
-        "name": "Krig",
-        "short_name": "Krig",
-        "description": "The Norwegian War card game, offline and private.",
-        "start_url": "index.html",
-        "scope": "./",
-        "display": "standalone",
-        "background_color": "#f4f1ea",
-        "theme_color": "#1d5c3a",
-        "icons": [
-            {"src": "icons/icon.svg", "sizes": "any", "type": "image/svg+xml"},
-            {"src": "icons/icon-192.png", "sizes": "192x192", "type": "image/png"},
-            {"src": "icons/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any maskable"},
-        ],
-    }
-    (dist / "manifest.webmanifest").write_text(json.dumps(manifest, ensure_ascii=False, indent=2))
 
 
 # Offline
