@@ -24,16 +24,18 @@ import sys
 import tempfile
 import time
 import zipfile
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import brotli
+from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from krig.webapp import numerals
 from krig.webapp.narrate import Narrator
 
 ROOT = Path(__file__).resolve().parent
@@ -41,7 +43,7 @@ SITE = ROOT / "site"
 LOCALES = SITE / "locales"
 DIST = ROOT / "dist"
 NODE_MODULES = ROOT / "node_modules"
-WHEEL_LOCALES = SITE / "webapp" / "locales"  # compiled catalogs that ship inside the wheel
+WHEEL_LOCALES = SITE / "webapp" / "locales"  # compiled catalogs and number formats that ship inside the wheel
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,7 @@ LANGUAGES = (
 )
 
 PAGES = {"game": "index.html", "stats": "stats.html"}
+MANIFEST = "manifest.webmanifest"  # one per language, beside its pages
 SCRIPTS = {"game": "js/game.js", "stats": "js/stats.js"}
 
 # Only what the page needs from the npm package (the lock file is ours, see write_lockfile).
@@ -102,7 +105,6 @@ def build(dist: Path = DIST) -> Path:
     write_cards(dist / "cards")
     write_fonts(dist / "fonts")
     render_pages(dist)
-    write_manifest(dist)
     write_service_worker(dist)
     precompress(dist)
     return dist
@@ -112,7 +114,8 @@ def build(dist: Path = DIST) -> Path:
 
 
 def compile_catalogs() -> None:
-    """Compile every messages.po into the .mo that both Jinja2 (here) and Python's gettext (in Pyodide) read."""
+    """Compile every messages.po into the .mo that both Jinja2 (here) and Python's gettext (in Pyodide) read,
+    and write every language's number format beside them (see krig.webapp.numerals)."""
     for po_path in sorted(LOCALES.glob("*/LC_MESSAGES/messages.po")):
         with po_path.open("rb") as f:
             catalog = read_po(f, locale=po_path.parts[-3])
@@ -120,6 +123,25 @@ def compile_catalogs() -> None:
         mo_path.parent.mkdir(parents=True, exist_ok=True)
         with mo_path.open("wb") as f:
             write_mo(f, catalog)
+    formats = {lang.code: asdict(number_format(lang.code)) for lang in LANGUAGES}
+    numerals.DATA.parent.mkdir(parents=True, exist_ok=True)
+    numerals.DATA.write_text(json.dumps(formats, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
+    numerals.formats.cache_clear()
+
+
+# The digits of the CLDR numbering systems that our languages use by default: Babel names a language's system
+# ("beng" for Bengali) but has no digits for it. A language with another system stops the build here.
+NUMBERING_DIGITS = {"latn": "0123456789", "beng": "০১২৩৪৫৬৭৮৯"}
+
+
+def number_format(code: str) -> numerals.NumberFormat:
+    """How `code` writes whole numbers, from CLDR: its default digits, group separator and group sizes."""
+    locale = Locale.parse(code)
+    system = locale.default_numbering_system
+    # CLDR's root gives every other numbering system the symbols of "latn"
+    group = locale.number_symbols[system].get("group") or locale.number_symbols["latn"]["group"]
+    primary, secondary = locale.decimal_formats[None].grouping
+    return numerals.NumberFormat(digits=NUMBERING_DIGITS[system], group=group, primary=primary, secondary=secondary)
 
 
 def update_catalogs() -> None:
@@ -219,10 +241,13 @@ def write_snapshot(dist: Path) -> None:
 
 
 def render_pages(dist: Path) -> None:
-    env = Environment(loader=FileSystemLoader(SITE / "templates"), extensions=["jinja2.ext.i18n"],
+    """Every page and web app manifest in every language, then the root page that chooses a language."""
+    env = Environment(loader=FileSystemLoader(SITE / "templates"), extensions=["jinja2.ext.i18n", "jinja2.ext.do"],
                       undefined=StrictUndefined, autoescape=True, trim_blocks=True, lstrip_blocks=True)
     env.policies["ext.i18n.trimmed"] = True
+    env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False}
     env.globals.update(languages=LANGUAGES, csp=CSP)
+    manifests = {}
     for lang in LANGUAGES:
         narrator = Narrator(lang.code)
         env.install_gettext_translations(narrator.t, newstyle=False)
@@ -230,12 +255,30 @@ def render_pages(dist: Path) -> None:
         for page, file in PAGES.items():
             html = env.get_template(f"{page}.html").render(
                 lang=lang, page=page, page_file=file, root="../", script=SCRIPTS[page],
-                num=narrator.number, cards=narrator.cards())
+                num=narrator.number, cards=narrator.cards(), plural_samples=plural_samples(lang.code))
             (dist / lang.code / file).write_text(html)
+        manifest = env.get_template(MANIFEST).render(lang=lang)
+        (dist / lang.code / MANIFEST).write_text(manifest)
+        manifests[lang.code] = json.loads(manifest)
     env.install_null_translations()
+    # the chooser describes the site in each language with that language's manifest
+    choices = [(lang, manifests[lang.code]["description"]) for lang in LANGUAGES]
     (dist / "index.html").write_text(env.get_template("root.html").render(
-        root="", page_file="index.html",
-        description="Krig, the Norwegian War card game: play in your browser, offline and in private."))
+        root="", page_file="index.html", choices=choices, description=manifests["en"]["description"]))
+
+
+def plural_samples(code: str) -> list[tuple[str, int]]:
+    """The smallest whole number of each CLDR plural category that whole numbers reach in `code`.
+
+    English gives [("one", 1), ("other", 0)], French also ("many", 1000000). A page gets the catalog's plural
+    form for each sample, and the browser's Intl.PluralRules picks among them for any count; tests check that
+    this always gives the catalog's own form for that count.
+    """
+    category = Locale.parse(code).plural_form
+    samples: dict[str, int] = {}
+    for n in (*range(1001), *(10 ** power for power in range(4, 16))):
+        samples.setdefault(category(n), n)
+    return sorted(samples.items())
 
 
 def card_svg(code: str) -> str:
@@ -290,25 +333,6 @@ def copy_static(dist: Path) -> None:
     for source, name in VENDOR_FILES.items():
         (dist / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(NODE_MODULES / source, dist / name)
-
-
-def write_manifest(dist: Path) -> None:
-    manifest = {
-        "name": "Krig",
-        "short_name": "Krig",
-        "description": "The Norwegian War card game, offline and private.",
-        "start_url": "index.html",
-        "scope": "./",
-        "display": "standalone",
-        "background_color": "#f4f1ea",
-        "theme_color": "#1d5c3a",
-        "icons": [
-            {"src": "icons/icon.svg", "sizes": "any", "type": "image/svg+xml"},
-            {"src": "icons/icon-192.png", "sizes": "192x192", "type": "image/png"},
-            {"src": "icons/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any maskable"},
-        ],
-    }
-    (dist / "manifest.webmanifest").write_text(json.dumps(manifest, ensure_ascii=False, indent=2))
 
 
 # Offline

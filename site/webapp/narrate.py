@@ -8,9 +8,9 @@ translated twice. A `Narrator` wraps one language:
 >>> narrator.card("JS")
 'jack of spades'
 >>> narrator.number(1234)
-'1234'
->>> Narrator("bn").number(12)
-'১২'
+'1,234'
+>>> Narrator("bn").number(1234567)
+'১২,৩৪,৫৬৭'
 """
 
 from __future__ import annotations
@@ -19,9 +19,10 @@ import gettext
 from functools import cache
 from pathlib import Path
 
+from .numerals import formats, number_format
+
 LOCALES = Path(__file__).parent / "locales"
 DOMAIN = "messages"
-
 
 
 @cache
@@ -31,9 +32,11 @@ def translations(lang: str) -> gettext.NullTranslations:
 
 
 def preload() -> None:
-    """Read every catalog now: a Pyodide memory snapshot keeps what is in memory, not the files."""
+    """Read every catalog and number format now: a Pyodide memory snapshot keeps what is in memory, not the files."""
     for folder in LOCALES.iterdir():
-        translations(folder.name)
+        if folder.is_dir():
+            translations(folder.name)
+    formats()
 
 
 class Narrator:
@@ -42,14 +45,14 @@ class Narrator:
     def __init__(self, lang: str) -> None:
         self.lang = lang
         self.t = translations(lang)
-        self.digits = self.t.pgettext("digits", "0123456789")
+        self.numbers = number_format(lang)
 
     def __repr__(self) -> str:
         return f"Narrator({self.lang!r})"
 
     def number(self, n: int) -> str:
-        """`n` written with the language's customary digits."""
-        return str(n).translate(str.maketrans("0123456789", self.digits))
+        """`n` written as the language writes numbers: its digits and its grouping, as the page's Intl does."""
+        return self.numbers.format(n)
 
     # Names
 

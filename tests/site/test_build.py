@@ -7,6 +7,7 @@ import hashlib
 import json
 import re
 import zipfile
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -220,8 +221,9 @@ def test_service_worker_precaches_every_page_and_pyodide(dist: Path) -> None:
     files = set(precache["files"])
     for lang in LANGS:
         assert {f"{lang}/index.html", f"{lang}/stats.html"} <= files
+        assert f"{lang}/manifest.webmanifest" in files
     assert {"index.html", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
-            "manifest.webmanifest", "cards/back.svg", "cards/AS.svg"} <= files
+            "cards/back.svg", "cards/AS.svg"} <= files
     assert all((dist / f).is_file() for f in files)
     assert re.fullmatch(r"[0-9a-f]{16}", precache["version"])
 
@@ -248,6 +250,38 @@ def test_root_page_lists_every_language_without_scripts(dist: Path) -> None:
     assert p.problems == []
     links = {a["data-lang"]: a["href"] for a in p.attrs_of["a"] if a.get("data-lang")}
     assert links == {code: f"{code}/index.html" for code in LANGS}
+
+
+def manifest(dist: Path, lang: str) -> dict:
+    return json.loads((dist / lang / "manifest.webmanifest").read_text())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_language_has_its_own_web_app_manifest(dist: Path, lang: str) -> None:
+    m = manifest(dist, lang)
+    assert (m["lang"], m["start_url"], m["scope"]) == (lang, "index.html", "./")
+    assert m["short_name"] == "Krig" and m["name"] and m["description"]
+    assert all((dist / lang / icon["src"]).resolve().is_file() for icon in m["icons"])
+    for file in PAGES:
+        links = [a["href"] for a in page(dist, lang, file).attrs_of["link"] if a.get("rel") == "manifest"]
+        assert links == [f"../{lang}/manifest.webmanifest"]
+
+
+def test_manifests_describe_the_site_in_their_language(dist: Path) -> None:
+    english = manifest(dist, "en")
+    for lang in LANGS[1:]:
+        assert manifest(dist, lang)["description"] != english["description"]
+        assert manifest(dist, lang)["name"] != english["name"]
+    assert "Bataille" in manifest(dist, "fr")["name"] and "Пьяница" in manifest(dist, "ru")["description"]
+
+
+def test_the_language_chooser_describes_the_site_in_each_language(dist: Path) -> None:
+    html = (dist / "index.html").read_text()
+    for lang in LANGS:
+        entry = re.search(rf'<li lang="{lang}">(.*?)</li>', html, re.S)
+        assert entry, lang
+        assert manifest(dist, lang)["description"] in unescape(entry.group(1))
+    assert 'rel="manifest"' not in html  # the root page only chooses: each language installs its own app
 
 
 def test_serve_types(dist: Path) -> None:

@@ -5,7 +5,7 @@
 //    one code or null per step, or null when unknown], pile, table, round, winner, set_aside,
 //    status, announce, over, result_text, lang}
 
-import { cardName, num, text } from "./strings.js";
+import { cardName, num, percent, text } from "./strings.js";
 
 const CARDS = new URL("../cards/", import.meta.url);
 const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
@@ -146,7 +146,6 @@ export function render(board, { fresh = false, announce = true } = {}) {
  * Each seat gets a bar and a percentage; the share of games nobody wins (draw or repetition) is shown apart.
  */
 export function renderChances(estimate, players) {
-  const percent = (share) => `${num(Math.round(100 * (share || 0)))}%`;
   for (let seat = 0; seat < players; seat++) {
     const element = document.querySelector(`#seat-${seat} .chance`);
     if (!element) continue;

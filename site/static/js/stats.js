@@ -5,7 +5,7 @@ import { barChart } from "./charts.js";
 import { Engine } from "./engine.js";
 import { registerServiceWorker } from "./offline.js";
 import { loadHistory } from "./store.js";
-import { format, num, text } from "./strings.js";
+import { format, num, percent, plural, text } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
@@ -13,10 +13,6 @@ const BATCH = 1000; // games per request: small enough to show progress and to c
 const BINS = 12;
 
 // Your games
-
-function percentOf(part, whole) {
-  return whole ? Math.round((100 * part) / whole) : 0;
-}
 
 async function showHistory() {
   let games = [];
@@ -53,16 +49,27 @@ function seatName(seat) {
   return seat === 0 ? text("you", "You") : format(text("cpu", "CPU %(number)s"), { number: num(seat) });
 }
 
-function showResults(totals) {
-  const { rounds, wins, draws, repetitions } = totals;
+/** The summary of a run, one sentence per count, so that each count takes its own plural form. */
+function summary({ rounds, draws, repetitions }, cancelled) {
   const games = rounds.length;
-  if (!games) return;
-  const average = Math.round(rounds.reduce((a, b) => a + b, 0) / games);
+  return [
+    plural(cancelled ? "cancelled" : "simulated", games),
+    plural("average", Math.round(rounds.reduce((a, b) => a + b, 0) / games)),
+    plural("longest", Math.max(...rounds)),
+    plural("draws", draws),
+    plural("repetitions", repetitions),
+  ].join(" ");
+}
+
+function showResults(totals, cancelled) {
+  const { rounds, wins } = totals;
+  const games = rounds.length;
+  if (!games) {
+    $("sim-summary").textContent = cancelled ? plural("cancelled", 0) : "";
+    return;
+  }
   const longest = Math.max(...rounds);
-  $("sim-summary").textContent = format(text("summary"), {
-    games: num(games), average: num(average), longest: num(longest), draws: num(draws),
-    repetitions: num(repetitions),
-  });
+  $("sim-summary").textContent = summary(totals, cancelled);
 
   // Lengths: BINS equal bins up to the 99th percentile, so one freak game does not squash the chart.
   const sorted = [...rounds].sort((a, b) => a - b);
@@ -75,7 +82,7 @@ function showResults(totals) {
     const high = bin === BINS - 1 ? longest : (bin + 1) * width - 1;
     return {
       value: count, low, high, label: `${num(low)}–${num(high)}`, shown: num(count),
-      text: format(text("bar_lengths"), { low: num(low), high: num(high), games: num(count) }),
+      text: plural("bar_lengths", count, { low: num(low), high: num(high) }),
     };
   });
   const peak = rows.reduce((best, row) => (row.value > best.value ? row : best), rows[0]);
@@ -84,9 +91,9 @@ function showResults(totals) {
   $("lengths-figure").hidden = false;
 
   const seats = wins.map((count, seat) => {
-    const percent = `${num(percentOf(count, games))}%`;
-    return { value: count, label: seatName(seat), shown: percent,
-      text: format(text("bar_seat"), { name: seatName(seat), percent }) };
+    const share = percent(count / games);
+    return { value: count, label: seatName(seat), shown: share,
+      text: format(text("bar_seat"), { name: seatName(seat), percent: share }) };
   });
   const best = seats.reduce((top, row) => (row.value > top.value ? row : top), seats[0]);
   barChart($("seats-chart"), seats, text("seats_title"), best.text);
@@ -115,15 +122,12 @@ async function simulate(players, games) {
       done += size;
       progress.value = Math.round((100 * done) / games);
     }
-    showResults(totals);
+    showResults(totals, sim.cancelled);
     $("sim-summary").dataset.ms = String(Math.round(performance.now() - started)); // how long the run took
     $("sim-summary").dataset.games = String(totals.rounds.length);
-    if (sim.cancelled) {
-      $("sim-summary").textContent = `${format(text("cancelled"), { games: num(totals.rounds.length) })} ${
-        $("sim-summary").textContent}`;
-    }
   } catch (error) {
-    $("sim-summary").textContent = error && error.message ? error.message : String(error);
+    console.warn("simulation stopped:", error); // the detail is for developers; the visitor gets a sentence
+    $("sim-summary").textContent = text("sim_failed");
   } finally {
     sim.running = false;
     $("sim-run").disabled = false;
