@@ -15,6 +15,12 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Compile the catalogs that ship in the wheel before any test imports the worker's bridge, which reads them:
+    a fresh clone has none yet, and an older checkout's may be stale."""
+    build.compile_catalogs()
+
+
 @pytest.fixture(scope="session")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The whole site, built once per test session by the real build.py."""

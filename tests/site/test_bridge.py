@@ -6,16 +6,8 @@ import json
 
 import pytest
 
-import build
 from krig import Game
 from krig.webapp import bridge
-
-
-@pytest.fixture(scope="module", autouse=True)
-def catalogs() -> None:
-    """The compiled catalogs that ship in the wheel: a build writes them; compile them if none ran yet."""
-    if not list(build.WHEEL_LOCALES.glob("*/LC_MESSAGES/messages.mo")):
-        build.compile_catalogs()
 
 
 def ask(table: bridge.Table, **request) -> dict:
