@@ -34,6 +34,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from krig.webapp import facts
 from krig.webapp.narrate import Narrator
 
 ROOT = Path(__file__).resolve().parent
@@ -222,7 +223,7 @@ def render_pages(dist: Path) -> None:
     env = Environment(loader=FileSystemLoader(SITE / "templates"), extensions=["jinja2.ext.i18n"],
                       undefined=StrictUndefined, autoescape=True, trim_blocks=True, lstrip_blocks=True)
     env.policies["ext.i18n.trimmed"] = True
-    env.globals.update(languages=LANGUAGES, csp=CSP)
+    env.globals.update(languages=LANGUAGES, csp=CSP, facts=facts.page())
     for lang in LANGUAGES:
         narrator = Narrator(lang.code)
         env.install_gettext_translations(narrator.t, newstyle=False)
