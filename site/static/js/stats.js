@@ -21,7 +21,8 @@ function percentOf(part, whole) {
 
 /** `ready` resolves to the started engine, which brings games stored by an older site up to date. */
 async function showHistory(ready) {
-  const { games: stored } = await loadHistory();
+  const { storage, games: stored } = await loadHistory();
+  $("storage-off").hidden = storage; // no IndexedDB here: nothing was kept, and the simulator still works
   const games = await upToDate(stored, async (request) => (await ready).request(request));
   if (!games.length) return;
   const rounds = games.map((game) => Number(game.rounds) || 0);

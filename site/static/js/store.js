@@ -24,9 +24,10 @@ let hinted = false; // this page has set the hint already
 
 /** The object store, or null when this browser has no usable IndexedDB (then nothing is saved). */
 function open() {
-  if (store === null && typeof indexedDB !== "undefined") {
+  if (store === null) {
     try {
-      store = createStore("krig", "saves");
+      // reading `indexedDB` itself may throw (a SecurityError for opaque origins and some privacy settings)
+      if (typeof indexedDB !== "undefined") store = createStore("krig", "saves");
     } catch {
       store = null;
     }
