@@ -1,6 +1,6 @@
 // Deals in links: the deal a shared link asks for, and the link that deals a game again. Pure functions of
 // plain data; `choices` is what the page's form offers: {players: [2, 3, 4], orders: ["shuffled", "played"]},
-// the first of each being the default.
+// the first of each being the default; `say(key)` is the page's string for `key` (strings.js's text).
 
 const MAX_SEED = Number.MAX_SAFE_INTEGER; // seeds travel as JSON numbers, which are exact up to 2**53 - 1
 
@@ -11,17 +11,17 @@ export function validSeed(seed) {
 
 /**
  * The deal a shared link asks for (`search` is "?players=3&seed=12&order=played"): {players, seed, order},
- * null when it asks for none, or {error} naming the page string that says what is wrong.
+ * null when it asks for none, or {error} saying what is wrong.
  */
-export function linkedDeal(search, choices) {
+export function linkedDeal(search, choices, say) {
   const params = new URLSearchParams(search);
   if (!params.has("players") && !params.has("seed") && !params.has("order")) return null;
   const players = Number(params.get("players") || choices.players[0]);
   const seed = params.get("seed") || "";
   const order = params.get("order") || choices.orders[0];
-  if (!choices.players.includes(players)) return { error: "bad_players" };
-  if (!validSeed(seed)) return { error: "bad_seed" };
-  if (!choices.orders.includes(order)) return { error: "bad_order" };
+  if (!choices.players.includes(players)) return { error: say("bad_players") };
+  if (!validSeed(seed)) return { error: say("bad_seed") };
+  if (!choices.orders.includes(order)) return { error: say("bad_order") };
   return { players, seed: Number(seed), order };
 }
 

@@ -107,9 +107,9 @@ function forgetLink() {
 
 /** With the engine ready: load the stored game, or follow a shared link, or deal a first game. */
 export async function resume(stored) {
-  const deal = linkedDeal(location.search, choices());
+  const deal = linkedDeal(location.search, choices(), text);
   if (deal && deal.error) {
-    $("bad-link-text").textContent = text(deal.error);
+    $("bad-link-text").textContent = deal.error;
     $("bad-link").hidden = false;
     forgetLink();
   } else if (deal) {

@@ -11,10 +11,10 @@
 //   taken-over  another tab took the game from this one: paused here, with "Play here instead"
 //   failed      the engine could not load, or broke: nothing can be played
 //
-//   loading ──shown──▶ playing ──shown (the last round)──▶ over ──shown (a new game)──▶ playing
-//      │  └──refused──▶ idle ──shown──▶ playing                (idle, playing, over: "live")
-//      ├──elsewhere──▶ elsewhere ──tookOver──▶ the game's mode   live ──takenOver──▶ taken-over ──tookOver──▶ …
-//      └──failed──▶ failed ◀──failed── any mode
+// Transitions between modes (each one a function below):
+//   loading  → playing or over (shown), idle (refused, or started without a game), elsewhere, failed
+//   idle, playing, over ("live") → playing or over (shown: a new game, a round, an import), taken-over, failed
+//   elsewhere, taken-over → the mode of the game held (tookOver), failed
 //
 // The data beside the mode:
 //   busy      a request that changes the game is in flight (one at a time: no double flips)
