@@ -1,14 +1,18 @@
 # The two commands of the README: `make start` and `make test`. Both install what is missing first.
-.PHONY: start test setup build bench catalogs lint types screenshots
+.PHONY: start test test-js setup build bench catalogs lint types screenshots
 
 start: setup
 	.venv/bin/python build.py serve
 
-test: setup
+test: setup test-js
 	scripts/setup.sh --browser
 	.venv/bin/ruff check .
 	$(MAKE) --no-print-directory types
 	.venv/bin/python -m pytest
+
+# The page's pure modules (state, deals, stored records, keys, history) under Node's own test runner: seconds.
+test-js:
+	node --test tests/js/
 
 setup:
 	scripts/setup.sh

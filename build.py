@@ -35,7 +35,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from krig.webapp import numerals
+from krig.webapp import facts, numerals
 from krig.webapp.narrate import Narrator
 
 ROOT = Path(__file__).resolve().parent
@@ -246,7 +246,7 @@ def render_pages(dist: Path) -> None:
                       undefined=StrictUndefined, autoescape=True, trim_blocks=True, lstrip_blocks=True)
     env.policies["ext.i18n.trimmed"] = True
     env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False}
-    env.globals.update(languages=LANGUAGES, csp=CSP)
+    env.globals.update(languages=LANGUAGES, csp=CSP, facts=facts.page())
     manifests = {}
     for lang in LANGUAGES:
         narrator = Narrator(lang.code)

@@ -1,62 +1,73 @@
-"""The worker's Python side: one table of Krig, driven by small JSON messages from the page.
+"""The worker's Python side: one session of Krig, driven by small JSON messages from the page.
 
-The page never decides a rule. It sends a request as JSON text, the bridge asks the engine, and answers
-with plain JSON text that the page can render without thinking (a "view"):
+The page never decides a rule and never shapes what it stores. It sends a request as JSON text, the bridge asks
+the engine, and answers with plain JSON text: the record for the page to draw and store as it is, and what to
+add to the game log.
 
 >>> import json
 >>> answer = json.loads(handle('{"type": "init", "lang": "en"}'))
 >>> answer["ok"]
 True
->>> view = json.loads(handle('{"type": "new", "players": 2, "seed": 7}'))["view"]
->>> [seat["count"] for seat in view["seats"]], view["round"], view["over"]
+>>> board = json.loads(handle('{"type": "new", "players": 2, "seed": 7}'))["record"]["board"]
+>>> board["counts"], board["round"], board["over"]
 ([26, 26], 0, False)
->>> view = json.loads(handle('{"type": "flip"}'))["view"]
->>> view["round"], sum(seat["count"] for seat in view["seats"]) + view["table"]
-(1, 52)
+>>> answer = json.loads(handle('{"type": "flip"}'))
+>>> board = answer["record"]["board"]
+>>> board["round"], sum(board["counts"]) + board["table"], answer["line"]["label"]
+(1, 52, 'Round 1')
 
 Requests (``type`` and its fields) and answers:
 
 * ``init`` ``lang``: choose the language of every sentence. Answers ``{ok: true}``.
-* ``new`` ``players`` (2–4), ``seed`` (int or null), ``order`` ("shuffled" | "played"): a new game → view.
-* ``restore`` ``record``: the page's saved record or an imported file, as it is. ``records.load`` brings a
-  record up to the current version (an exported file is a bare engine save), and its game is loaded ONLY
-  through ``Game.from_dict`` → view, plus the current ``record`` (null for a bare save). A bad one answers
+* ``new`` ``players`` (2–4), ``seed`` (int or null), ``order`` ("shuffled" | "played"), ``settings``: a new
+  game → a game answer.
+* ``restore`` ``record`` (the page's stored record, as it is), ``settings``: ``records.load`` brings a record up
+  to the current version, and its game is loaded ONLY through ``Game.from_dict`` → a game answer, plus
+  ``lines``, the record's game log told in the page's language (bad entries skipped). A bad record answers
   ``{ok: false, error: {kind: "damaged", message, code}}``, ``code`` the refusal's kind (``krig.Refusal``):
   "not-a-save", "newer" (a newer Krig wrote it) or "damaged"; ``message`` says the details in English.
-  ``save`` instead of ``record`` restores a bare engine save.
-* ``flip``: one round → view of that round. ``finish``: the rest of the game on the fast path → view.
-  ``finish`` adds ``low``, the fewest cards seat 0 held on the way. Both views carry ``log``: the game log's
-  new line (``gamelog.line``: ``entry`` data to keep, ``label``,
-  ``text`` and ``wars`` in the page's language).
-* ``log`` ``entries``: saved log entries told in the page's language → ``{lines: [...]}`` (bad ones skipped).
-* ``save``: ``{ok: true, save}`` with the current ``to_dict()``.
+* ``import`` ``file`` (an exported game, or a whole record of which only the game is kept), ``settings``: the
+  same checks as ``restore`` → a game answer, with ``history`` if the imported game is over.
+* ``flip``: one round → a game answer with ``line``, the game log's new line (``gamelog.line``: ``entry`` data
+  to keep, ``label``, ``text`` and ``wars`` in the page's language), and ``history`` once the game has ended.
+  ``finish``: the rest of the game on the fast path → the same.
+* ``settings`` ``settings``: the page's settings changed → a game answer for the same game.
+* ``history`` ``entries``: finished games as stored → ``{entries}``, brought up to the current version
+  (``records.migrate_history``).
 * ``chances`` ``rollouts`` (a chunk, e.g. 50): more rollouts from the current position, added to the totals
   kept for it (a new round or deal starts again) → ``{chances: [per seat], draw, repetition, done, round}``
   over all ``done`` rollouts so far.
 * ``simulate`` ``players``, ``games`` (1–10000), ``seed``, ``order``: whole games on the fast path, for the
   statistics page → ``{ok: true, rounds: [length of each game], wins: [per seat], draws, repetitions}``.
 
+A game answer is ``{ok: true, record}`` with the current record (``records.record``): the engine's save, the
+page's ``settings`` as it sent them, the ``board`` to draw, the ``log`` and the ``comeback``. When a game ends,
+``history`` is its entry for the statistics page (``records.finished_game``).
+
 Every answer carries ``ok``; errors are ``{ok: false, error: {kind, message}}`` with kind ``"damaged"`` (a
 save that cannot be loaded), ``"request"`` (a malformed request or one that does not fit the state, such as
 flipping a finished game; ``code`` "too-big" for a request over ``MAX_REQUEST_CHARS``, refused before it is
 parsed) or ``"internal"`` (a bug; the message says what).
 
-A view: ``seats`` (one per seat: ``count``, ``out``, and this round's cards per step: ``up``, ``down``,
-``last``, each a list with one code or null per step, or null when the view shows no round), ``pile`` (cards
-in the last round's pile), ``table`` (cards left on the table by a drawn round), ``round``, ``round_label``
-("Round 12"), ``players``, ``order``, ``seed``, ``winner`` (this round's winner or null), ``wars``, ``over``,
-``result``, ``game_winner``, ``set_aside`` (bool), ``status``, ``announce``, ``result_text`` and ``save``.
+A board is what the page draws, before Python is ready too: ``players``, ``counts`` and ``out`` per seat,
+``cards`` (per seat the cards of the round shown, per step: ``up``, ``down``, ``last``, each a list with one
+code or null per step, or null when no round is shown), ``pile`` (cards in that round's pile), ``table``
+(cards left on the table by a drawn round), ``round``, ``winner`` (that round's winner or null),
+``set_aside`` (bool), ``over``, and in the page's language (``lang``) ``status``, ``announce`` and
+``result_text``. When a request plays no round (a restore, "finish"), the board keeps the last round's cards.
 """
 
 from __future__ import annotations
 
 import json
+import time
 import traceback
 from typing import Any
 
 from krig import Game, GameOver, Refusal, SaveError, simulate
+from krig.cards import CARDS, RANK
 
-from . import gamelog
+from . import gamelog, records
 from .estimate import Estimate
 from .narrate import Narrator
 from .records import load
@@ -70,13 +81,17 @@ class RequestError(ValueError):
     """A request that does not make sense (missing field, no game yet, game over)."""
 
 
-class Table:
-    """The current game and the narrator of the page's language."""
+class Session:
+    """The current game of one page, with what its record holds besides the game, and the page's narrator."""
 
     def __init__(self, lang: str = "en") -> None:
         self.narrator = Narrator(lang)
         self.game: Game | None = None
         self.estimate = Estimate()  # win chances, built up chunk by chunk
+        self.settings: dict[str, Any] = {}  # the page's, kept in the record as it sent them
+        self.board: dict[str, Any] | None = None  # the board last handed to the page
+        self.log: list[dict[str, Any]] = []  # the game log's entries, the latest records.MAX_LOG
+        self.comeback: int | None = None  # the fewest cards seat 0 held on the boards of this game
 
     # Requests
 
@@ -101,6 +116,7 @@ class Table:
         return {}
 
     def do_new(self, request: dict) -> dict:
+        settings = self.settings_of(request)
         players = request.get("players", 2)
         seed: Any = request.get("seed")  # anything: the engine says what is wrong with it
         order = request.get("order") or "shuffled"
@@ -111,27 +127,43 @@ class Table:
                 seed = None
             elif seed.strip().isdigit():
                 seed = int(seed.strip())
-        self.game = Game.new(players, seed=seed, return_order=order)
-        return {"view": self.view()}
+        self.start(Game.new(players, seed=seed, return_order=order), settings)
+        return self.answer()
 
     def do_restore(self, request: dict) -> dict:
-        if "record" in request:
-            record, save = load(request["record"])
-        elif "save" in request:
-            record, save = None, request["save"]
-        else:
-            raise RequestError("restore needs a record or a save")
-        self.game = Game.from_dict(save)
-        return {"view": self.view(), "record": record}
+        if "record" not in request:
+            raise RequestError("restore needs a record")
+        record, save = load(request["record"])
+        game = Game.from_dict(save)
+        settings = self.settings_of(request, record and record.get("settings"))
+        if record is None:
+            self.start(game, settings)
+            return {**self.answer(), "lines": []}
+        told = (gamelog.line(self.narrator, entry) for entry in record["log"])
+        lines = [line for line in told if line]
+        self.start(game, settings, shown=_shown_round(record["board"], game.players),
+                   log=[line["entry"] for line in lines], comeback=record["comeback"])
+        return {**self.answer(), "lines": lines}
+
+    def do_import(self, request: dict) -> dict:
+        if "file" not in request:
+            raise RequestError("import needs a file")
+        settings = self.settings_of(request)
+        _, save = load(request["file"])
+        self.start(Game.from_dict(save), settings)
+        return self.answer(ended=self.current().over)
 
     def do_flip(self, request: dict) -> dict:
-        played = self.current().play_round().to_dict()
-        view = self.view(played)
-        view["log"] = gamelog.line(self.narrator, gamelog.from_round(played))
-        return {"view": view}
+        game = self.current()
+        played = game.play_round().to_dict()
+        self.show(played)
+        line = self.add_log(gamelog.from_round(played))
+        return {**self.answer(ended=game.over), "line": line}
 
     def do_finish(self, request: dict) -> dict:
         game = self.current()
+        if game.over:
+            raise GameOver("the game is over")
         before = game.round_number
         low = len(game.hands[0])
         ahead = game.copy()
@@ -143,20 +175,18 @@ class Table:
                 low = min(low, len(game.hands[0]))
         else:
             self.game = game = ahead
-        view = self.view(finished=game.round_number - before)
-        view["log"] = gamelog.line(self.narrator, gamelog.finished(game.round_number, game.round_number - before))
-        view["low"] = low
-        return {"view": view}
+        self.comeback = _fewer(self.comeback, low)
+        self.show(finished=game.round_number - before)
+        line = self.add_log(gamelog.finished(game.round_number, game.round_number - before))
+        return {**self.answer(ended=True), "line": line}
 
-    def do_log(self, request: dict) -> dict:
-        entries = request.get("entries")
-        if not isinstance(entries, list):
-            raise RequestError("log needs a list of entries")
-        told = (gamelog.line(self.narrator, entry) for entry in entries[-gamelog.MAX_ENTRIES:])
-        return {"lines": [line for line in told if line]}
+    def do_settings(self, request: dict) -> dict:
+        self.current()
+        self.settings = self.settings_of(request)
+        return self.answer()
 
-    def do_save(self, request: dict) -> dict:
-        return {"save": self.current().to_dict()}
+    def do_history(self, request: dict) -> dict:
+        return {"entries": records.migrate_history(request.get("entries"))}
 
     def do_chances(self, request: dict) -> dict:
         """A chunk of win-chance rollouts, added to the running totals of the current position."""
@@ -180,44 +210,81 @@ class Table:
             raise RequestError("there is no game yet: start a new one")
         return self.game
 
-    # Views
+    def settings_of(self, request: dict, stored: object = None) -> dict[str, Any]:
+        """The settings a request brings (the page's own, kept as they are), else `stored` or the current ones."""
+        settings = request.get("settings", stored if isinstance(stored, dict) else self.settings)
+        if not isinstance(settings, dict):
+            raise RequestError("settings must be an object")
+        return settings
 
-    def view(self, played: dict | None = None, finished: int | None = None) -> dict[str, Any]:
-        """What the page shows after a request; ``played`` is the round just played (``Round.to_dict()``)."""
+    # The record
+
+    def start(self, game: Game, settings: dict[str, Any], shown: dict[str, Any] | None = None,
+              log: list[dict[str, Any]] | None = None, comeback: object = None) -> None:
+        """Make `game` the current one; `shown` is the round a stored board showed, `log` and `comeback` its."""
+        self.game, self.settings, self.board, self.log = game, settings, shown, log or []
+        self.comeback = _fewer(comeback, len(game.hands[0]))
+        self.show()
+
+    def add_log(self, entry: dict[str, Any]) -> dict[str, Any]:
+        """Keep a new log entry (the latest records.MAX_LOG are kept) and return its line for the page."""
+        self.log = [*self.log, entry][-records.MAX_LOG:]
+        line = gamelog.line(self.narrator, entry)
+        assert line is not None, entry  # the entries made here are always valid
+        return line
+
+    def answer(self, ended: bool = False) -> dict[str, Any]:
+        """A game answer: the current record, and the history entry of a game that has just ended."""
         game = self.current()
+        now = round(time.time() * 1000)
+        answer: dict[str, Any] = {
+            "record": records.record(game, self.settings, self.current_board(), list(self.log), self.comeback,
+                                     now)}
+        if ended:
+            answer["history"] = records.finished_game(game, self.comeback, now)
+        return answer
+
+    def current_board(self) -> dict[str, Any]:
+        assert self.board is not None  # start() and every move show a board
+        return self.board
+
+    # The board
+
+    def show(self, played: dict | None = None, finished: int | None = None) -> None:
+        """The board after a request; ``played`` is the round just played (``Round.to_dict()``). Without one,
+        the last round shown stays on the board, as long as it has the same seats."""
+        game = self.current()
+        self.comeback = _fewer(self.comeback, len(game.hands[0]))
         n = game.players
-        out = set(played["eliminated"]) if played else set()
-        seats = []
-        for seat, hand in enumerate(game.hands):
-            entry: dict[str, Any] = {"count": len(hand), "out": not hand}
-            entry.update(up=None, down=None, last=None)
-            if played:
-                steps = played["steps"]
-                entry["up"] = [step["up"][seat] if step["up"] else None for step in steps]
-                entry["down"] = [step["down"][seat] if step["down"] else None for step in steps]
-                entry["last"] = [step["last"][seat] if step["last"] else None for step in steps]
-                entry["eliminated"] = seat in out
-            seats.append(entry)
+        shown = self.board if self.board and self.board["players"] == n else None
         status, announce = self.narrate(played, finished)
-        return {
+        cards: list[dict[str, list[Any] | None]]
+        if played:
+            steps = played["steps"]
+            cards = [{key: [step[key][seat] if step[key] else None for step in steps]
+                      for key in ("up", "down", "last")} for seat in range(n)]
+            pile, winner = len(played["pile"]), played["winner"]
+        elif shown:
+            cards, pile, winner = shown["cards"], shown["pile"], shown["winner"]
+        else:
+            cards, pile, winner = [{"up": None, "down": None, "last": None} for _ in range(n)], 0, None
+        if not status and shown and shown["lang"] == self.narrator.lang:
+            status = shown["status"]
+        self.board = {
             "players": n,
-            "order": game.return_order,
-            "seed": game.seed,
-            "seats": seats,
-            "pile": len(played["pile"]) if played else 0,
+            "counts": [len(hand) for hand in game.hands],
+            "out": [not hand for hand in game.hands],
+            "cards": cards,
+            "pile": pile,
             "table": len(game.table),
             "round": game.round_number,
-            "round_label": self.narrator.round_number(game.round_number),
-            "winner": played["winner"] if played else None,
-            "wars": played["wars"] if played else 0,
-            "over": game.over,
-            "result": game.result,
-            "game_winner": game.winner,
+            "winner": winner,
             "set_aside": game.set_aside is not None,
             "status": status,
             "announce": announce,
+            "over": game.over,
             "result_text": self.narrator.result(game.result, game.winner),
-            "save": game.to_dict(),
+            "lang": self.narrator.lang,
         }
 
     def narrate(self, played: dict | None, finished: int | None) -> tuple[str, str]:
@@ -255,11 +322,42 @@ class Table:
         return " ".join(short), " ".join(full)
 
 
-RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-
-
 def _rank(code: str) -> int:
-    return RANKS.index(code[:-1])
+    return RANK[CARDS[code]]
+
+
+def _fewer(low: object, count: int) -> int:
+    """The fewer of `count` and `low`, if `low` is a count of cards at all (a stored record's may be anything)."""
+    if isinstance(low, int) and not isinstance(low, bool) and 0 <= low <= 52:
+        return min(low, count)
+    return count
+
+
+def _shown_round(board: object, players: int) -> dict[str, Any] | None:
+    """The round a stored board showed (its cards, pile, winner and status), if it can be shown again here.
+
+    The board is the page's drawing of the last round: it can be shown again in a game of the same seats, as
+    long as its cards are card codes (the page draws them as pictures) and its status is text. Anything else
+    leaves the board without a round, as after a new deal.
+    """
+    if not isinstance(board, dict) or board.get("players") != players:
+        return None
+    cards, pile, winner = board.get("cards"), board.get("pile"), board.get("winner")
+    status, lang = board.get("status", ""), board.get("lang")
+    sound = (isinstance(cards, list) and len(cards) == players and all(_seat_cards(seat) for seat in cards)
+             and type(pile) is int and 0 <= pile <= 52
+             and (winner is None or (type(winner) is int and 0 <= winner < players))
+             and isinstance(status, str) and isinstance(lang, str))
+    return {"players": players, "cards": cards, "pile": pile, "winner": winner, "status": status,
+            "lang": lang} if sound else None
+
+
+def _seat_cards(cards: object) -> bool:
+    """One seat's cards of a stored board: per step, lists of card codes or nulls."""
+    if not isinstance(cards, dict) or set(cards) != {"up", "down", "last"}:
+        return False
+    return all(steps is None or (isinstance(steps, list) and all(code is None or code in CARDS for code in steps))
+               for steps in cards.values())
 
 
 def _error(kind: str, message: str, code: str | None = None) -> dict[str, Any]:
@@ -269,7 +367,7 @@ def _error(kind: str, message: str, code: str | None = None) -> dict[str, Any]:
     return {"ok": False, "error": error}
 
 
-TABLE = Table()
+SESSION = Session()
 
 
 def handle(text: str) -> str:
@@ -281,4 +379,4 @@ def handle(text: str) -> str:
         request = json.loads(text)
     except (TypeError, ValueError, RecursionError) as error:
         return json.dumps(_error("request", f"not JSON: {error}"))
-    return json.dumps(TABLE.handle(request), ensure_ascii=False)
+    return json.dumps(SESSION.handle(request), ensure_ascii=False)

@@ -22,7 +22,6 @@ from typing import Any
 from .narrate import Narrator
 
 MAX_ROUND = 10_000_000  # as many rounds as a save may hold
-MAX_ENTRIES = 200  # the log keeps the latest rounds only (the record's limit, krig.webapp.records.MAX_LOG)
 
 
 def from_round(played: dict[str, Any]) -> dict[str, Any]:

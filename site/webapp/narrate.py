@@ -19,6 +19,8 @@ import gettext
 from functools import cache
 from pathlib import Path
 
+from krig.cards import CODES
+
 from .numerals import formats, number_format
 
 LOCALES = Path(__file__).parent / "locales"
@@ -109,8 +111,7 @@ class Narrator:
 
     def cards(self) -> dict[str, str]:
         """All 52 card names, keyed by code."""
-        return {rank + suit: self.card(rank + suit) for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10",
-                                                                  "J", "Q", "K", "A") for suit in "CDHS"}
+        return {code: self.card(code) for code in CODES}
 
     # Sentences
 

@@ -1,29 +1,40 @@
-"""The site's saved record (what the page keeps in IndexedDB), its versions and the steps between them.
+"""What the page keeps in IndexedDB, in the shapes this module owns: the saved record and the finished games.
 
-The page stores one record under the key ``current``::
+The bridge builds both and hands them to the page, which stores them as they are and never reads an old one
+itself. The record, under the key ``current``::
 
-    {"version": 2, "game": <engine save, Game.to_dict()>, "settings": {...}, "board": {...},
-     "log": [<at most MAX_LOG entries>], "savedAt": <ms since 1970>}
+    {"version": 3, "game": <engine save, Game.to_dict()>, "settings": {...}, "board": {...},
+     "log": [<at most MAX_LOG entries>], "comeback": <int or null>, "savedAt": <ms since 1970>}
 
 * version 1: ``game``, ``settings``, ``board``, ``savedAt`` (the first site).
 * version 2: version 1 plus ``log``, the game log shown under the board (a list, empty by default).
+* version 3: the fewest cards seat 0 held in the game, ``board.low`` until then, becomes ``comeback``.
 
-The page never interprets an old record itself: the bridge's ``restore`` hands the whole record to
-``load``, which brings it up to ``VERSION`` through ``MIGRATIONS`` one step at a time, and only then is
-``record["game"]`` given to the engine's validating ``Game.from_dict``. An exported file (a bare engine save,
-without the record around it) is accepted too.
+The bridge's ``restore`` hands the whole stored record to ``load``, which brings it up to ``VERSION`` through
+``MIGRATIONS`` one step at a time, and only then is ``record["game"]`` given to the engine's validating
+``Game.from_dict``. An exported file (a bare engine save, without the record around it) is accepted too.
 
 Every refusal is a ``RecordError`` (a ``SaveError``) whose ``kind`` is the engine's ``Refusal``: ``newer`` for
 a record of a newer site, ``not-a-save`` for what is no record and no save, else ``damaged``. A record whose
 game is not a save at all is a damaged record.
 
->>> record = {"version": 1, "game": {"version": 1}, "settings": {}, "board": {}, "savedAt": 0}
->>> migrate(record)["version"], migrate(record)["log"]
-(2, [])
->>> migrate({"version": 3, "game": {}})
+>>> record = {"version": 1, "game": {"version": 1}, "settings": {}, "board": {"low": 9}, "savedAt": 0}
+>>> migrate(record)["version"], migrate(record)["log"], migrate(record)["comeback"], migrate(record)["board"]
+(3, [], 9, {})
+>>> migrate({"version": 4, "game": {}})
 Traceback (most recent call last):
 ...
-krig.webapp.records.NewerRecordError: this game was saved by a newer version of Krig (record version 3)
+krig.webapp.records.NewerRecordError: this game was saved by a newer version of Krig (record version 4)
+
+The finished games, under the key ``history``, are a list of at most ``HISTORY_LIMIT`` entries, newest last::
+
+    {"version": 1, "players", "result", "winner", "rounds", "comeback", "endedAt": <ms since 1970>}
+
+* version 0 (no ``version`` field): the first site's entries, with ``low`` for the comeback.
+* version 1: ``low`` becomes ``comeback``, and the entry says its version.
+
+>>> migrate_history([{"players": 2, "result": "win", "winner": 0, "rounds": 80, "low": 4, "endedAt": 0}, "junk"])
+[{'players': 2, 'result': 'win', 'winner': 0, 'rounds': 80, 'endedAt': 0, 'comeback': 4, 'version': 1}]
 """
 
 from __future__ import annotations
@@ -31,13 +42,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from krig import Refusal, SaveError
+from krig import Game, Refusal, SaveError
 from krig.cards import describe
 from krig.save import Save
 
-VERSION = 2
+VERSION = 3
 MAX_LOG = 200
+"""Game log entries a record keeps: the latest rounds."""
 RECORD_FIELDS = frozenset({"game", "settings", "board", "log", "savedAt"})
+
+HISTORY_VERSION = 1
+HISTORY_LIMIT = 1000
+"""Finished games kept for the statistics page: the latest ones."""
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
 
 class RecordError(SaveError):
@@ -51,12 +69,31 @@ class NewerRecordError(RecordError):
         super().__init__(message, Refusal.NEWER)
 
 
+# The saved record
+
+
+def record(game: Game, settings: dict[str, Any], board: dict[str, Any], log: list[dict[str, Any]],
+           comeback: int | None, saved_at: int) -> dict[str, Any]:
+    """The current version's record of ``game``, for the page to store as it is."""
+    return {"version": VERSION, "game": game.to_dict(), "settings": settings, "board": board, "log": log,
+            "comeback": comeback, "savedAt": saved_at}
+
+
 def add_empty_log(record: dict[str, Any]) -> dict[str, Any]:
     """Version 1 → 2: the record gains the game log, empty (version 1 kept none)."""
     return {**record, "log": [], "version": 2}
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: add_empty_log}
+def name_the_comeback(record: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 → 3: the board's ``low`` moves to the record as ``comeback`` (null when there was none)."""
+    board = record.get("board")
+    if not isinstance(board, dict):
+        return {**record, "comeback": None, "version": 3}
+    rest = {key: value for key, value in board.items() if key != "low"}
+    return {**record, "board": rest, "comeback": board.get("low"), "version": 3}
+
+
+MIGRATIONS: dict[int, Migration] = {1: add_empty_log, 2: name_the_comeback}
 """``MIGRATIONS[v]`` turns a version ``v`` record into a version ``v + 1`` record."""
 
 
@@ -103,3 +140,42 @@ def _check_current(record: dict[str, Any]) -> None:
         raise RecordError(f"the record's log must be a list, not {describe(log)}")
     if len(log) > MAX_LOG:
         raise RecordError(f"the record's log has {len(log)} entries, more than {MAX_LOG}")
+
+
+# The finished games
+
+
+def finished_game(game: Game, comeback: int | None, ended_at: int) -> dict[str, Any]:
+    """The history entry of a game that has just ended."""
+    return {"version": HISTORY_VERSION, "players": game.players, "result": game.result, "winner": game.winner,
+            "rounds": game.round_number, "comeback": comeback, "endedAt": ended_at}
+
+
+def name_the_comeback_of_a_game(entry: dict[str, Any]) -> dict[str, Any]:
+    """History version 0 → 1: ``low`` becomes ``comeback``, and the entry says its version."""
+    rest = {key: value for key, value in entry.items() if key != "low"}
+    return {**rest, "comeback": entry.get("low"), "version": 1}
+
+
+HISTORY_MIGRATIONS: dict[int, Migration] = {0: name_the_comeback_of_a_game}
+"""``HISTORY_MIGRATIONS[v]`` turns a version ``v`` history entry into a version ``v + 1`` entry."""
+
+
+def migrate_history(entries: object) -> list[dict[str, Any]]:
+    """The finished games brought up to ``HISTORY_VERSION``, in their order.
+
+    What is not an entry (not an object, or with a version that is not a whole number) is dropped; an entry
+    from a newer site is kept as it is, for that site to read.
+    """
+    if not isinstance(entries, list):
+        return []
+    kept = []
+    for entry in entries:
+        version = entry.get("version", 0) if isinstance(entry, dict) else None
+        if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+            continue
+        while version < HISTORY_VERSION:
+            entry = HISTORY_MIGRATIONS[version](entry)
+            version += 1
+        kept.append(entry)
+    return kept

@@ -1,15 +1,24 @@
-"""When IndexedDB is missing, blocked, full or the tab dies mid-game: the game goes on and says so once."""
+"""When storage is missing, denied, blocked or full, or the tab dies mid-game: the game goes on and says so once."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from gamepage import board, flip, new_game, open_game, record, wait_saved
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game, open_game, record, wait_saved
+
+# Storage the browser denies outright: reading the API itself throws, as for opaque origins, sandboxed frames and
+# some privacy settings.
+DENIED = {
+    api: f"""Object.defineProperty(window, '{api}', {{
+        get() {{ throw new DOMException('denied by the test', 'SecurityError'); }} }});"""
+    for api in ("indexedDB", "localStorage")
+}
 
 # Ways IndexedDB fails in real browsers (private modes, blocked storage, a broken profile), installed before
 # any page script runs.
 NO_INDEXEDDB = {
+    "denied": DENIED["indexedDB"],
     "open-throws": """indexedDB.open = () => { throw new DOMException('blocked by the test', 'SecurityError'); };""",
     "open-fails": """indexedDB.open = function () {
         const request = { result: undefined, error: new DOMException('broken by the test', 'UnknownError') };
@@ -59,6 +68,41 @@ def test_without_indexeddb_the_game_plays_and_says_once_that_saving_is_off(
     page.click("[data-testid=again]")
     page.wait_for_function("() => document.getElementById('board').dataset.round === '0'")
     flip(page)
+
+
+def test_without_localstorage_the_game_plays_and_is_still_saved(context: BrowserContext, page: Page,
+                                                                guard) -> None:
+    """localStorage only holds the start-up hint that a game is saved: without it, start-up waits for IndexedDB."""
+    context.add_init_script(DENIED["localStorage"])
+    open_game(page)
+    new_game(page, 2, 8)
+    flip(page, 2)
+    wait_saved(page, 2)
+    expect(page.locator(".notice:visible")).to_have_count(0)
+    page.reload()
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    assert board(page)["round"] == "2"
+    flip(page)
+    wait_saved(page, 3)
+    expect(page.locator(".notice:visible")).to_have_count(0)
+
+
+@pytest.mark.parametrize("api", DENIED)
+def test_the_statistics_page_with_storage_denied_simulates_and_says_what_is_kept(
+        context: BrowserContext, page: Page, guard, api: str) -> None:
+    context.add_init_script(DENIED[api])
+    page.goto("en/stats.html")
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    notice = page.locator("[data-testid=storage-off]")
+    if api == "indexedDB":
+        expect(notice).to_be_visible()
+        expect(notice).to_contain_text("Saving is off in this browser")
+    else:  # the finished games are in IndexedDB, which works
+        expect(notice).to_be_hidden()
+    expect(page.locator("[data-testid=history-empty]")).to_be_visible()
+    page.select_option("[data-testid=sim-games]", "1000")
+    page.click("[data-testid=sim-run]")
+    expect(page.locator("[data-testid=sim-summary]")).to_have_attribute("data-games", "1000", timeout=LOAD_TIMEOUT)
 
 
 def test_a_full_disk_shows_a_notice_and_the_next_save_catches_up(context: BrowserContext, page: Page,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from krig.webapp import records
+
 from gamepage import (
     ENGINE_READY,
     LOAD_TIMEOUT,
@@ -39,7 +41,7 @@ def test_reload_resumes_the_same_game_and_it_continues_identically(page: Page, g
     wait_saved(page, 6)
     before = board(page)
     saved = record(page)
-    assert saved["version"] == 2
+    assert saved["version"] == records.VERSION
     assert saved["game"] == {**saved["game"], "players": 3, "order": "played", "seed": seed, "rounds": 6}
     assert saved["settings"]["players"] == 3 and saved["settings"]["order"] == "played"
     assert saved["board"]["counts"] == before["counts"]

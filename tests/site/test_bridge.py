@@ -7,94 +7,139 @@ import json
 import pytest
 
 from krig import Game
-from krig.webapp import bridge
+from krig.webapp import bridge, records
 
 
-def ask(table: bridge.Table, **request) -> dict:
+def ask(session: bridge.Session, **request) -> dict:
     """One request through the same JSON text path as the worker."""
-    bridge.TABLE = table
+    bridge.SESSION = session
     return json.loads(bridge.handle(json.dumps(request)))
 
 
 @pytest.fixture
-def table() -> bridge.Table:
-    table = bridge.Table()
-    assert ask(table, type="init", lang="en") == {"ok": True}
-    return table
+def session() -> bridge.Session:
+    session = bridge.Session()
+    assert ask(session, type="init", lang="en") == {"ok": True}
+    return session
 
 
-def test_new_game_view(table: bridge.Table) -> None:
-    answer = ask(table, type="new", players=3, seed=12, order="shuffled")
+def test_new_game_board_and_record(session: bridge.Session) -> None:
+    answer = ask(session, type="new", players=3, seed=12, order="shuffled", settings={"speed": 4})
     assert answer["ok"] is True
-    view = answer["view"]
-    assert [seat["count"] for seat in view["seats"]] == [17, 17, 17]
-    assert all(seat["up"] is None and not seat["out"] for seat in view["seats"])
-    assert view["set_aside"] is True
-    assert (view["round"], view["pile"], view["table"]) == (0, 0, 0)
-    assert (view["over"], view["result"]) == (False, None)
-    assert view["save"] == Game.new(3, seed=12).to_dict()
-    assert view["status"] == "" and view["result_text"] == ""
+    record = answer["record"]
+    board = record["board"]
+    assert board["counts"] == [17, 17, 17]
+    assert all(seat["up"] is None for seat in board["cards"]) and not any(board["out"])
+    assert board["set_aside"] is True
+    assert (board["round"], board["pile"], board["table"]) == (0, 0, 0)
+    assert board["over"] is False and "history" not in answer
+    assert record["game"] == Game.new(3, seed=12).to_dict()
+    assert board["status"] == "" and board["result_text"] == "" and board["lang"] == "en"
+    assert (record["version"], record["settings"], record["log"], record["comeback"]) == \
+        (records.VERSION, {"speed": 4}, [], 17)
+    assert isinstance(record["savedAt"], int)
 
 
-def test_flips_follow_the_engine_and_conserve_cards(table: bridge.Table) -> None:
+def test_flips_follow_the_engine_and_conserve_cards(session: bridge.Session) -> None:
     expected = Game.new(4, seed=3)
-    ask(table, type="new", players=4, seed=3)
+    ask(session, type="new", players=4, seed=3)
     while not expected.over:
         played = expected.play_round().to_dict()
-        view = ask(table, type="flip")["view"]
-        assert view["round"] == played["number"]
-        assert [seat["count"] for seat in view["seats"]] == [len(hand) for hand in expected.hands]
-        assert sum(seat["count"] for seat in view["seats"]) + view["table"] == 52
-        assert view["pile"] == len(played["pile"])
-        assert view["winner"] == played["winner"] and view["wars"] == played["wars"]
-        for seat, shown in enumerate(view["seats"]):
+        answer = ask(session, type="flip")
+        board = answer["record"]["board"]
+        assert board["round"] == played["number"]
+        assert board["counts"] == [len(hand) for hand in expected.hands]
+        assert sum(board["counts"]) + board["table"] == 52
+        assert board["pile"] == len(played["pile"])
+        assert board["winner"] == played["winner"] and answer["line"]["entry"]["wars"] == played["wars"]
+        for seat, shown in enumerate(board["cards"]):
             assert shown["up"] == [step["up"][seat] for step in played["steps"]]
-            assert shown["eliminated"] == (seat in played["eliminated"])
-        assert view["status"] and view["announce"].startswith("You: ") or view["seats"][0]["out"]
-        assert view["save"] == expected.to_dict()
-    assert view["over"] and view["result"] == expected.result
-    assert view["result_text"]
-    again = ask(table, type="flip")
+            assert board["out"][seat] == (not expected.hands[seat])
+        assert board["status"] and board["announce"].startswith("You: ") or board["out"][0]
+        assert answer["record"]["game"] == expected.to_dict()
+    assert board["over"] and answer["history"]["result"] == expected.result
+    assert board["result_text"]
+    again = ask(session, type="flip")
     assert again["ok"] is False and again["error"]["kind"] == "request"
 
 
-def test_status_names_wars_and_winners(table: bridge.Table) -> None:
+def test_status_names_wars_and_winners(session: bridge.Session) -> None:
     # find a round with a war in a known game, and check the sentence the page will show
     expected = Game.new(2, seed=1)
-    ask(table, type="new", players=2, seed=1)
+    ask(session, type="new", players=2, seed=1)
     while True:
         played = expected.play_round().to_dict()
-        view = ask(table, type="flip")["view"]
+        board = ask(session, type="flip")["record"]["board"]
         if played["wars"]:
             break
-    assert "war!" in view["status"]
-    assert "wins" in view["status"] or "nobody" in view["status"]
+    assert "war!" in board["status"]
+    assert "wins" in board["status"] or "nobody" in board["status"]
     first = played["steps"][0]["up"]
-    assert f"You: {bridge.TABLE.narrator.card(first[0])}." in view["announce"]
+    assert f"You: {bridge.SESSION.narrator.card(first[0])}." in board["announce"]
 
 
-def test_languages_narrate_in_their_own_words_and_digits(table: bridge.Table) -> None:
-    ask(table, type="init", lang="bn")
-    ask(table, type="new", players=2, seed=4)
-    view = ask(table, type="flip")["view"]
-    assert view["round_label"] != "Round 1"
-    assert "১" in view["round_label"]
-    assert any("\u0980" <= ch <= "\u09ff" for ch in view["status"])
+def test_languages_narrate_in_their_own_words_and_digits(session: bridge.Session) -> None:
+    ask(session, type="init", lang="bn")
+    ask(session, type="new", players=2, seed=4)
+    answer = ask(session, type="flip")
+    assert answer["line"]["label"] != "Round 1"
+    assert "১" in answer["line"]["label"]
+    assert any("\u0980" <= ch <= "\u09ff" for ch in answer["record"]["board"]["status"])
+    assert answer["record"]["board"]["lang"] == "bn"
 
 
-def test_restore_round_trip_and_continues_identically(table: bridge.Table) -> None:
-    ask(table, type="new", players=2, seed=99, order="played")
+def test_import_round_trip_and_continues_identically(session: bridge.Session) -> None:
+    ask(session, type="new", players=2, seed=99, order="played")
     for _ in range(10):
-        ask(table, type="flip")
-    save = ask(table, type="save")["save"]
-    other = bridge.Table()
-    view = ask(other, type="restore", save=json.loads(json.dumps(save)))["view"]
-    assert view["round"] == 10 and view["save"] == save
-    assert all(seat["up"] is None for seat in view["seats"])  # a restore shows no round
+        save = ask(session, type="flip")["record"]["game"]
+    other = bridge.Session()
+    answer = ask(other, type="import", file=json.loads(json.dumps(save)))
+    board = answer["record"]["board"]
+    assert board["round"] == 10 and answer["record"]["game"] == save
+    assert all(seat["up"] is None for seat in board["cards"])  # an import shows no round
     expected = Game.from_dict(save)
     for _ in range(20):
         expected.play_round()
-        assert ask(other, type="flip")["view"]["save"] == expected.to_dict()
+        assert ask(other, type="flip")["record"]["game"] == expected.to_dict()
+
+
+def test_a_restore_keeps_the_log_the_round_on_the_board_and_the_comeback(session: bridge.Session) -> None:
+    ask(session, type="new", players=3, seed=31, settings={"speed": 2})
+    for _ in range(4):
+        stored = ask(session, type="flip")["record"]
+    other = bridge.Session()
+    answer = ask(other, type="restore", record=json.loads(json.dumps(stored)), settings={"speed": 5})
+    record = answer["record"]
+    assert [line["entry"] for line in answer["lines"]] == stored["log"] == record["log"]
+    assert record["board"] == {**stored["board"], "announce": ""}  # the same round, not announced again
+    assert record["comeback"] == stored["comeback"] and record["settings"] == {"speed": 5}
+    assert record["game"] == stored["game"]
+
+
+def test_a_restore_in_another_language_keeps_the_cards_but_not_the_sentence(session: bridge.Session) -> None:
+    ask(session, type="new", players=2, seed=8)
+    stored = ask(session, type="flip")["record"]
+    other = bridge.Session("fr")
+    board = ask(other, type="restore", record=stored)["record"]["board"]
+    assert board["cards"] == stored["board"]["cards"] and board["status"] == "" and board["lang"] == "fr"
+
+
+@pytest.mark.parametrize("board", [
+    None, "board", {}, {"players": 3}, {"cards": [{"up": ["<img src=x>"], "down": None, "last": None}] * 2},
+    {"cards": [{"up": ["AS"], "down": None, "last": None}] * 2, "pile": "2"},
+    {"cards": [{"up": ["AS"], "down": None, "last": None}] * 2, "winner": 2},
+    {"cards": [None, None]},
+])
+def test_a_stored_board_that_is_not_a_round_of_this_game_is_not_shown_again(session: bridge.Session,
+                                                                           board: object) -> None:
+    ask(session, type="new", players=2, seed=8)
+    stored = ask(session, type="flip")["record"]
+    if isinstance(board, dict) and board.keys() - {"players"}:
+        board = {**stored["board"], **board}
+    shown = ask(session, type="restore", record={**stored, "board": board})["record"]["board"]
+    assert all(seat == {"up": None, "down": None, "last": None} for seat in shown["cards"])
+    assert (shown["pile"], shown["winner"], shown["status"]) == (0, None, "")
+    assert shown["counts"] == stored["board"]["counts"]
 
 
 @pytest.mark.parametrize(("damage", "code"), [
@@ -104,59 +149,76 @@ def test_restore_round_trip_and_continues_identically(table: bridge.Table) -> No
     (lambda s: s.pop("rng"), "damaged"),
     (lambda s: s.update(version=99), "newer"),
 ])
-def test_a_damaged_save_is_refused_with_a_reason(table: bridge.Table, damage, code: str) -> None:
-    ask(table, type="new", players=2, seed=5)
-    ask(table, type="flip")
-    before = ask(table, type="save")["save"]
-    save = json.loads(json.dumps(before))
+def test_a_damaged_save_is_refused_with_a_reason(session: bridge.Session, damage, code: str) -> None:
+    ask(session, type="new", players=2, seed=5)
+    before = ask(session, type="flip")["record"]
+    save = json.loads(json.dumps(before["game"]))
     damage(save)
-    answer = ask(table, type="restore", save=save)
-    assert answer["ok"] is False
-    assert answer["error"]["kind"] == "damaged" and answer["error"]["message"]
-    assert answer["error"]["code"] == code  # what the page tells the person
-    assert ask(table, type="save")["save"] == before  # the current game is untouched
+    for answer in (ask(session, type="import", file=save, settings={"speed": 1}),
+                   ask(session, type="restore", record={**before, "game": save})):
+        assert answer["ok"] is False
+        assert answer["error"]["kind"] == "damaged" and answer["error"]["message"]
+        assert answer["error"]["code"] == code  # what the page tells the person
+    after = ask(session, type="settings", settings=before["settings"])["record"]
+    assert {**after, "savedAt": 0} == {**before, "savedAt": 0}  # the current game is untouched
 
 
-def test_not_a_save_at_all(table: bridge.Table) -> None:
+def test_not_a_save_at_all(session: bridge.Session) -> None:
     for save in (None, [], "text", 3):
-        answer = ask(table, type="restore", save=save)
+        answer = ask(session, type="import", file=save)
         assert answer == {"ok": False, "error": {"kind": "damaged", "code": "not-a-save",
                                                  "message": answer["error"]["message"]}}
 
 
-def test_finish_uses_the_fast_path_with_the_same_result(table: bridge.Table) -> None:
-    ask(table, type="new", players=3, seed=8)
-    ask(table, type="flip")
-    view = ask(table, type="finish")["view"]
+def test_finish_uses_the_fast_path_with_the_same_result(session: bridge.Session) -> None:
+    ask(session, type="new", players=3, seed=8)
+    before = ask(session, type="flip")["record"]["board"]
+    answer = ask(session, type="finish")
+    board = answer["record"]["board"]
     expected = Game.new(3, seed=8)
     while not expected.over:
         expected.play_round()
-    assert view["over"] and view["round"] == expected.round_number
-    assert view["save"] == expected.to_dict()
-    assert "at once" in view["status"]
-    assert all(seat["up"] is None for seat in view["seats"])
+    assert board["over"] and board["round"] == expected.round_number
+    assert answer["record"]["game"] == expected.to_dict()
+    assert "at once" in board["status"]
+    assert board["cards"] == before["cards"]  # the last round played by hand stays on the board
+    assert answer["history"]["rounds"] == expected.round_number
+    assert ask(session, type="finish")["error"]["kind"] == "request"  # a finished game is finished
 
 
-def test_bad_requests_answer_errors_not_exceptions(table: bridge.Table) -> None:
-    fresh = bridge.Table()
+def test_settings_change_the_record_not_the_game(session: bridge.Session) -> None:
+    assert ask(session, type="settings", settings={})["error"]["kind"] == "request"  # no game yet
+    ask(session, type="new", players=2, seed=6, settings={"speed": 3})
+    before = ask(session, type="flip")["record"]
+    after = ask(session, type="settings", settings={"speed": 1, "animation": "none"})["record"]
+    assert after["settings"] == {"speed": 1, "animation": "none"}
+    assert {**after, "settings": None, "savedAt": 0} == {**before, "settings": None, "savedAt": 0}
+    assert ask(session, type="settings", settings="fast")["error"]["kind"] == "request"
+    assert ask(session, type="flip")["record"]["settings"] == after["settings"]
+
+
+def test_bad_requests_answer_errors_not_exceptions(session: bridge.Session) -> None:
+    fresh = bridge.Session()
     assert ask(fresh, type="flip")["error"]["kind"] == "request"  # no game yet
     assert ask(fresh, type="launch")["error"]["kind"] == "request"
     assert ask(fresh, type="new", players=5)["error"]["kind"] == "request"
     assert ask(fresh, type="new", players=2, order="sideways")["error"]["kind"] == "request"
+    assert ask(fresh, type="restore")["error"]["kind"] == "request"
+    assert ask(fresh, type="import")["error"]["kind"] == "request"
     assert json.loads(bridge.handle("{not json"))["error"]["kind"] == "request"
 
 
-def test_seed_may_come_as_text(table: bridge.Table) -> None:
-    view = ask(table, type="new", players=2, seed="42")["view"]
-    assert view["seed"] == 42
-    view = ask(table, type="new", players=2, seed="")["view"]
-    assert isinstance(view["seed"], int) and view["seed"] < 2**53
+def test_seed_may_come_as_text(session: bridge.Session) -> None:
+    game = ask(session, type="new", players=2, seed="42")["record"]["game"]
+    assert game["seed"] == 42
+    game = ask(session, type="new", players=2, seed="")["record"]["game"]
+    assert isinstance(game["seed"], int) and game["seed"] < 2**53
 
 
-def test_chances_and_simulate(table: bridge.Table) -> None:
-    ask(table, type="new", players=3, seed=2)
-    chances = ask(table, type="chances", rollouts=50)["chances"]
+def test_chances_and_simulate(session: bridge.Session) -> None:
+    ask(session, type="new", players=3, seed=2)
+    chances = ask(session, type="chances", rollouts=50)["chances"]
     assert len(chances) == 3 and abs(sum(chances) - 1) < 0.05
-    batch = ask(table, type="simulate", players=2, games=50, seed=1)
+    batch = ask(session, type="simulate", players=2, games=50, seed=1)
     assert len(batch["rounds"]) == 50 and sum(batch["wins"]) + batch["draws"] + batch["repetitions"] == 50
-    assert ask(table, type="simulate", players=2, games=0)["error"]["kind"] == "request"
+    assert ask(session, type="simulate", players=2, games=0)["error"]["kind"] == "request"

@@ -1,4 +1,5 @@
-"""Arbitrary JSON (and non-JSON) into the bridge's restore: a clear refusal or a valid view, never a crash."""
+"""Arbitrary JSON (and non-JSON) into the bridge's restore and import: a clear refusal or a valid record, never a
+crash."""
 
 from __future__ import annotations
 
@@ -21,20 +22,23 @@ REAL = json.loads((SAVES / "v1.json").read_text())
 FIELDS = sorted({*REAL, *REAL["game"]})
 
 
-def restore(**request: object) -> dict:
-    """One restore request through the worker's JSON text path, on a table that holds a game already."""
-    bridge.TABLE = table = bridge.Table()
-    before = json.loads(bridge.handle(json.dumps({"type": "new", "players": 2, "seed": 1})))["view"]["save"]
-    answer = json.loads(bridge.handle(json.dumps({"type": "restore", **request})))
+def restore(kind: str = "restore", **request: object) -> dict:
+    """One restore (or import) request through the worker's JSON text path, on a session that holds a game."""
+    bridge.SESSION = session = bridge.Session()
+    before = json.loads(bridge.handle(json.dumps({"type": "new", "players": 2, "seed": 1})))["record"]
+    answer = json.loads(bridge.handle(json.dumps({"type": kind, **request})))
     if not answer["ok"]:
-        assert table.game is not None and table.game.to_dict() == before  # the game on screen is untouched
+        after = session.answer()["record"]
+        assert {**after, "savedAt": 0} == {**before, "savedAt": 0}  # the game on screen is untouched
     return answer
 
 
 def check(answer: dict) -> None:
     if answer["ok"]:
-        view = answer["view"]
-        assert Game.from_dict(view["save"]).to_dict() == view["save"]
+        record = answer["record"]
+        assert Game.from_dict(record["game"]).to_dict() == record["game"]
+        assert record["board"]["counts"] == [len(hand) for hand in record["game"]["hands"]]
+        assert json.loads(json.dumps(record)) == record
     else:
         assert answer["error"]["kind"] in ("damaged", "request"), answer
         assert answer["error"]["message"]
@@ -44,7 +48,7 @@ def check(answer: dict) -> None:
 @given(JSON)
 def test_any_json_as_a_record_or_a_save(data: object) -> None:
     check(restore(record=data))
-    check(restore(save=data))
+    check(restore("import", file=data))
 
 
 @settings(max_examples=300, deadline=None)
@@ -73,7 +77,9 @@ def test_oversize_and_deep_input_is_refused_before_parsing() -> None:
 
 def test_the_real_record_restores_with_its_migrated_record() -> None:
     answer = restore(record=REAL)
-    assert answer["ok"] and answer["view"]["round"] == REAL["game"]["rounds"]
-    assert answer["record"] == records.migrate(REAL)
+    assert answer["ok"] and answer["record"]["board"]["round"] == REAL["game"]["rounds"]
+    migrated = records.migrate(REAL)
+    assert answer["record"] == {**migrated, "board": {**migrated["board"], "announce": ""},
+                                "savedAt": answer["record"]["savedAt"]}  # the board drawn as the page drew it
     newer = restore(record={**REAL, "version": records.VERSION + 1})
     assert newer["error"]["kind"] == "damaged" and newer["error"]["code"] == "newer"

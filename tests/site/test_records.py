@@ -1,4 +1,5 @@
-"""The page's saved record across site versions: fixtures of every version load through records.migrate."""
+"""What the page stores, across site versions: fixtures of every version of the record and of the finished games
+load through records.migrate and records.migrate_history."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from krig.webapp import records
 ROOT = Path(__file__).resolve().parents[2]
 SAVES = ROOT / "tests" / "fixtures" / "saves"
 FIXTURES = sorted(SAVES.glob("v*.json"))
+HISTORY = sorted((ROOT / "tests" / "fixtures" / "history").glob("v*.json"))
 
 
 def fixture(version: int) -> dict:
@@ -30,8 +32,11 @@ def test_every_version_loads_in_the_current_site(path: Path) -> None:
     record = records.migrate(saved)
     assert record["version"] == records.VERSION
     assert isinstance(record["log"], list)
-    assert {k: v for k, v in record.items() if k not in ("version", "log")} == \
-        {k: v for k, v in saved.items() if k not in ("version", "log")}  # nothing else changes
+    moved = ("version", "log", "board", "comeback")
+    assert {k: v for k, v in record.items() if k not in moved} == \
+        {k: v for k, v in saved.items() if k not in moved}  # nothing else changes
+    assert record["board"] == {k: v for k, v in saved["board"].items() if k != "low"}
+    assert record["comeback"] == saved.get("comeback", saved["board"].get("low"))
     game = Game.from_dict(record["game"])
     assert game.to_dict() == save.migrate(saved["game"])  # the engine's save has versions of its own
     game.play_round()  # and the game goes on
@@ -39,7 +44,15 @@ def test_every_version_loads_in_the_current_site(path: Path) -> None:
 
 def test_version_1_gains_an_empty_log() -> None:
     assert records.add_empty_log(fixture(1))["log"] == []
-    assert records.MIGRATIONS == {1: records.add_empty_log}
+    assert records.MIGRATIONS == {1: records.add_empty_log, 2: records.name_the_comeback}
+
+
+def test_version_2_names_the_comeback() -> None:
+    saved = fixture(2)
+    record = records.name_the_comeback(saved)
+    assert record["comeback"] == saved["board"]["low"] and "low" not in record["board"]
+    assert records.name_the_comeback({**saved, "board": "junk"})["comeback"] is None
+    assert records.name_the_comeback({k: v for k, v in saved.items() if k != "board"})["comeback"] is None
 
 
 def test_a_current_record_is_left_as_it_is() -> None:
@@ -66,8 +79,8 @@ def test_a_newer_sites_record_is_refused_as_newer(record: dict, message: str) ->
     ({**fixture(1), "version": True}, "version"),
     ({k: v for k, v in fixture(1).items() if k != "version"}, "version"),
     ({k: v for k, v in fixture(1).items() if k != "game"}, "no game"),
-    ({**fixture(1), "version": 2, "log": "round 1"}, "log must be a list"),
-    ({**fixture(1), "version": 2, "log": [{}] * (records.MAX_LOG + 1)}, "more than"),
+    ({**fixture(2), "log": "round 1"}, "log must be a list"),
+    ({**fixture(2), "log": [{}] * (records.MAX_LOG + 1)}, "more than"),
 ])
 def test_a_broken_record_is_refused_with_a_reason(record: object, message: str) -> None:
     with pytest.raises(records.RecordError, match=message) as refused:
@@ -102,6 +115,40 @@ def test_load_tells_a_record_from_a_bare_engine_save() -> None:
     assert record is not None and game == saved["game"]
     assert records.load(saved["game"]) == (None, saved["game"])  # an exported file
     assert records.load("junk") == (None, "junk")  # the engine refuses it with its own reason
+
+
+def test_there_is_a_history_fixture_for_every_version() -> None:
+    assert [path.stem for path in HISTORY] == [f"v{n}" for n in range(records.HISTORY_VERSION + 1)]
+
+
+@pytest.mark.parametrize("path", HISTORY, ids=lambda path: path.stem)
+def test_finished_games_of_every_version_load_in_the_current_site(path: Path) -> None:
+    stored = json.loads(path.read_text())
+    games = records.migrate_history(stored)
+    assert len(games) == len(stored) > 0
+    for game, old in zip(games, stored, strict=True):
+        assert game["version"] == records.HISTORY_VERSION
+        assert game["comeback"] == old.get("comeback", old.get("low")) and "low" not in game
+        assert {k: v for k, v in game.items() if k not in ("version", "comeback")} == \
+            {k: v for k, v in old.items() if k not in ("version", "comeback", "low")}
+    assert records.migrate_history(games) == games  # current entries are left as they are
+
+
+def test_what_is_not_a_finished_game_is_dropped_and_a_newer_one_kept() -> None:
+    (game, *_) = json.loads(HISTORY[-1].read_text())
+    newer = {**game, "version": records.HISTORY_VERSION + 1, "replay": [1, 2]}
+    junk = [None, "game", 3, [game], {**game, "version": "1"}, {**game, "version": -1}, {**game, "version": True}]
+    assert records.migrate_history([*junk, newer]) == [newer]
+    assert records.migrate_history({"games": [game]}) == []
+
+
+def test_a_finished_game_is_recorded_in_the_current_version() -> None:
+    game = Game.new(2, seed=2)
+    game.play_to_end()
+    entry = records.finished_game(game, 21, 5)
+    assert entry == {"version": records.HISTORY_VERSION, "players": 2, "result": game.result, "winner": game.winner,
+                     "rounds": game.round_number, "comeback": 21, "endedAt": 5}
+    assert records.migrate_history([entry]) == [entry]
 
 
 def test_docstring_examples() -> None:

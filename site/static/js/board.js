@@ -1,19 +1,18 @@
-// Drawing the card table from plain data. Nothing here knows a rule: the worker's view says it all.
+// Drawing the card table from plain data. Nothing here knows a rule: the bridge's board says it all.
 //
-// A "board" is what the page shows and what the save keeps for a fast first paint:
-//   {players, counts: [n per seat], out: [bool per seat], cards: [{up, down, last} per seat, each a list with
-//    one code or null per step, or null when unknown], pile, table, round, winner, set_aside,
-//    status, announce, over, result_text, lang}
+// A board is what the bridge hands over in its record, and what the stored record keeps for a fast first paint
+// (krig.webapp.bridge says what it holds): {players, counts, out, cards, pile, table, round, winner, set_aside,
+// status, announce, over, result_text, lang}.
 
+import { CARDS } from "./facts.js";
 import { cardName, num, percent, text } from "./strings.js";
 
-const CARDS = new URL("../cards/", import.meta.url);
-const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+const PICTURES = new URL("../cards/", import.meta.url);
 const preloaded = []; // decoded card pictures, kept so that the browser keeps them in memory
 
 /** The picture of a card (`null`: its back). */
 function cardUrl(code) {
-  return new URL(code ? `${code}.svg` : "back.svg", CARDS).href;
+  return new URL(code ? `${code}.svg` : "back.svg", PICTURES).href;
 }
 
 /**
@@ -22,7 +21,7 @@ function cardUrl(code) {
  */
 export function preloadCards() {
   if (typeof requestIdleCallback !== "function" || preloaded.length) return;
-  const codes = [null, ...RANKS.flatMap((rank) => [..."CDHS"].map((suit) => rank + suit))];
+  const codes = [null, ...CARDS];
   const next = () => {
     if (!codes.length) return;
     const img = new Image();
@@ -31,47 +30,6 @@ export function preloadCards() {
     img.decode().catch(() => {}).then(() => requestIdleCallback(next)); // a missing picture only stays slow
   };
   requestIdleCallback(next);
-}
-
-/** The board to show for a view from the worker; `previous` supplies the cards when the view has none. */
-export function boardFromView(view, previous, lang) {
-  const fresh = view.seats.some((seat) => Array.isArray(seat.up));
-  const keep = !fresh && previous && previous.players === view.players;
-  return {
-    players: view.players,
-    counts: view.seats.map((seat) => seat.count),
-    out: view.seats.map((seat) => seat.out),
-    cards: keep ? previous.cards : view.seats.map((seat) => ({ up: seat.up, down: seat.down, last: seat.last })),
-    pile: keep ? previous.pile : view.pile,
-    table: view.table,
-    round: view.round,
-    winner: keep ? previous.winner : view.winner,
-    set_aside: view.set_aside,
-    status: view.status || (keep && previous.lang === lang ? previous.status : ""),
-    announce: view.announce || "",
-    over: view.over,
-    result_text: view.result_text,
-    lang,
-  };
-}
-
-/** A board read back from storage, checked just enough that drawing it cannot throw. */
-export function validBoard(board) {
-  if (!board || typeof board !== "object") return false;
-  const n = board.players;
-  return [2, 3, 4].includes(n) && Array.isArray(board.counts) && board.counts.length === n &&
-    board.counts.every((c) => Number.isInteger(c) && c >= 0 && c <= 52) &&
-    Array.isArray(board.cards) && board.cards.length === n && board.cards.every(validSeatCards);
-}
-
-const CARD_CODE = /^(10|[2-9JQKA])[CDHS]$/;
-
-/** One seat's cards of a stored board: lists of card codes or nulls (anything else would name a picture). */
-function validSeatCards(cards) {
-  if (cards === null) return true;
-  if (!cards || typeof cards !== "object") return false;
-  return ["up", "down", "last"].every((key) => cards[key] === null || cards[key] === undefined ||
-    (Array.isArray(cards[key]) && cards[key].every((code) => code === null || CARD_CODE.test(code))));
 }
 
 function cardImage(code, index, fresh) {

@@ -3,6 +3,7 @@
 
 import { barChart } from "./charts.js";
 import { Engine } from "./engine.js";
+import { upToDate } from "./history.js";
 import { registerServiceWorker } from "./offline.js";
 import { loadHistory } from "./store.js";
 import { format, num, percent, plural, text } from "./strings.js";
@@ -14,17 +15,15 @@ const BINS = 12;
 
 // Your games
 
-async function showHistory() {
-  let games = [];
-  try {
-    games = await loadHistory();
-  } catch {
-    games = []; // no IndexedDB here: nothing was kept
-  }
+/** `ready` resolves to the started engine, which brings games stored by an older site up to date. */
+async function showHistory(ready) {
+  const { storage, games: stored } = await loadHistory();
+  $("storage-off").hidden = storage; // no IndexedDB here: nothing was kept, and the simulator still works
+  const games = await upToDate(stored, async (request) => (await ready).request(request));
   if (!games.length) return;
   const rounds = games.map((game) => Number(game.rounds) || 0);
   const won = games.filter((game) => game.result === "win" && game.winner === 0);
-  const lows = won.map((game) => game.low).filter((low) => Number.isInteger(low));
+  const comebacks = won.map((game) => game.comeback).filter((comeback) => Number.isInteger(comeback));
   const figures = {
     played: num(games.length),
     won: num(won.length),
@@ -32,7 +31,7 @@ async function showHistory() {
     repeated: num(games.filter((game) => game.result === "repetition").length),
     average: num(Math.round(rounds.reduce((a, b) => a + b, 0) / rounds.length)),
     longest: num(Math.max(...rounds)),
-    comeback: lows.length ? num(Math.min(...lows)) : "–",
+    comeback: comebacks.length ? num(Math.min(...comebacks)) : "–",
   };
   for (const [name, value] of Object.entries(figures)) {
     document.querySelector(`[data-stat=${name}]`).textContent = value;
@@ -138,7 +137,13 @@ async function simulate(players, games) {
 
 async function start() {
   registerServiceWorker(new URL("../sw.js", import.meta.url));
-  showHistory();
+  const engine = new Engine(root.lang || "en", (value) => {
+    $("engine-progress").value = Math.max($("engine-progress").value, value);
+  });
+  const loading = engine.start();
+  const ready = loading.then(() => engine);
+  ready.catch(() => {}); // a failed start is shown below; the history is then shown as it is stored
+  showHistory(ready);
   $("sim-form").addEventListener("submit", (event) => {
     event.preventDefault();
     if (!sim.running && sim.engine) simulate(Number($("sim-players").value), Number($("sim-games").value));
@@ -147,11 +152,8 @@ async function start() {
     sim.cancelled = true;
   });
   root.dataset.engine = "loading";
-  const engine = new Engine(root.lang || "en", (value) => {
-    $("engine-progress").value = Math.max($("engine-progress").value, value);
-  });
   try {
-    await engine.start();
+    await loading;
   } catch {
     root.dataset.engine = "failed";
     $("engine-loading").hidden = true;

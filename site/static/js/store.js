@@ -1,23 +1,18 @@
-// The saved game, kept in IndexedDB through idb-keyval: database "krig", object store "saves".
+// What the page keeps in IndexedDB, through idb-keyval: database "krig", object store "saves".
 //
-// Keys and values (see the README's "Saving" section):
-//   "current"     {version: 2, game: <engine to_dict()>, settings: {players, order, speed, animation},
-//                  board: {counts, cards, pile, table, round, set_aside, status, winner, over, result_text, low},
-//                  log: [game log entries, at most 200], savedAt: <ms since 1970>}
-//                 Version 1 had no log. The page never reads an old record itself: the worker's bridge brings
-//                 it up to date (site/webapp/records.py) before the engine checks its game.
+// Keys and values:
+//   "current"     the record of the game on screen, as the bridge built it (krig.webapp.records: version, game,
+//                 settings, board, log, comeback, savedAt). Stored as it is: the page reads only its board and
+//                 settings, to draw them before Python is ready, and hands the rest back to the bridge.
 //   "preferences" {keep: false} once the visitor turns "Keep my game on this device" off (absent = keep).
-//   "history"     [{players, result, winner, rounds, low, endedAt}, ...] finished games for the statistics page
-//                 (at most HISTORY_LIMIT, newest last).
+//   "history"     the finished games for the statistics page, newest last, as the bridge built them.
 // Every write is one idb-keyval call, i.e. one IndexedDB transaction.
 //
 // localStorage "krig-has-save" is "1" from the first save of this page's code until the game is deleted: a hint,
 // read synchronously at start-up, that IndexedDB may hold a game worth waiting for. It never holds game data.
 
-import { createStore, del, get, getMany, set, update } from "../vendor/idb-keyval.js";
+import { createStore, del, get, getMany, set } from "../vendor/idb-keyval.js";
 
-export const RECORD_VERSION = 2;
-const HISTORY_LIMIT = 1000;
 // How long IndexedDB may take to open before saving counts as off. A blocked or broken database (some private
 // modes) can leave the open request pending forever; a healthy one opens in milliseconds.
 const OPEN_TIMEOUT_MS = 4000;
@@ -29,9 +24,10 @@ let hinted = false; // this page has set the hint already
 
 /** The object store, or null when this browser has no usable IndexedDB (then nothing is saved). */
 function open() {
-  if (store === null && typeof indexedDB !== "undefined") {
+  if (store === null) {
     try {
-      store = createStore("krig", "saves");
+      // reading `indexedDB` itself may throw (a SecurityError for opaque origins and some privacy settings)
+      if (typeof indexedDB !== "undefined") store = createStore("krig", "saves");
     } catch {
       store = null;
     }
@@ -58,41 +54,47 @@ function hint(saved) {
   }
 }
 
-/**
- * What the page needs at start-up, read in one transaction: {storage, keep, record}. `storage` is false when
- * IndexedDB does not work here (it may be blocked, e.g. in some private modes); `keep` says whether the visitor
- * wants the game kept (the default); `record` is the saved record or null, and a record that is not even an
- * object is returned as is, for the damaged notice.
- */
-export async function loadStart() {
+/** The values of `keys` read in one transaction, or null when IndexedDB does not work here. */
+async function read(keys) {
   const s = open();
-  if (!s) return { storage: false, keep: true, record: null };
+  if (!s) return null;
   let timer;
   const stuck = new Promise((resolve) => {
     timer = setTimeout(() => resolve(null), OPEN_TIMEOUT_MS);
   });
   try {
-    const values = await Promise.race([getMany(["preferences", "current"], s), stuck]);
-    if (!values) return { storage: false, keep: true, record: null };
-    const [preferences, record] = values;
-    return { storage: true, keep: !(preferences && preferences.keep === false), record: record ?? null };
+    return await Promise.race([getMany(keys, s), stuck]);
   } catch {
-    return { storage: false, keep: true, record: null };
+    return null;
   } finally {
     clearTimeout(timer);
   }
 }
 
-/** The saved record, or null. A record that is not even an object is returned as is, for the damaged notice. */
+/**
+ * What the page needs at start-up, read in one transaction: {storage, keep, record}. `storage` is false when
+ * IndexedDB does not work here (it may be blocked, e.g. in some private modes); `keep` says whether the visitor
+ * wants the game kept (the default); `record` is the stored record or null, and a record that is not even an
+ * object is returned as is, for the damaged notice.
+ */
+export async function loadStart() {
+  const values = await read(["preferences", "current"]);
+  if (!values) return { storage: false, keep: true, record: null };
+  const [preferences, record] = values;
+  return { storage: true, keep: !(preferences && preferences.keep === false), record: record ?? null };
+}
+
+/** The stored record, or null. A record that is not even an object is returned as is, for the damaged notice. */
 export async function loadGame() {
   const s = open();
   return s ? ((await get("current", s)) ?? null) : null;
 }
 
+/** Store the record the bridge built, as it is. */
 export async function saveGame(record) {
   const s = open();
   if (!s) return;
-  await set("current", { log: [], ...record, version: RECORD_VERSION, savedAt: Date.now() }, s);
+  await set("current", record, s);
   hint(true);
 }
 
@@ -109,15 +111,13 @@ export async function setKeep(keep) {
   else await set("preferences", { keep: false }, s);
 }
 
-/** Add one finished game to the history shown on the statistics page. */
-export async function addHistory(entry) {
-  const s = open();
-  if (!s) return;
-  await update("history", (list) => [...(Array.isArray(list) ? list : []), entry].slice(-HISTORY_LIMIT), s);
+/** The finished games as stored: {storage, games}, `storage` false when IndexedDB does not work here. */
+export async function loadHistory() {
+  const values = await read(["history"]);
+  return { storage: values !== null, games: values && Array.isArray(values[0]) ? values[0] : [] };
 }
 
-export async function loadHistory() {
+export async function saveHistory(games) {
   const s = open();
-  const list = s ? await get("history", s) : null;
-  return Array.isArray(list) ? list : [];
+  if (s) await set("history", games, s);
 }

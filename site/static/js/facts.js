@@ -1,0 +1,21 @@
+// The facts the page needs before Python is ready, read from the page's JSON block #krig-facts, which build.py
+// writes from the Python that owns each fact (krig.webapp.facts). The page keeps no copy of its own.
+
+function read() {
+  try {
+    return JSON.parse(globalThis.document?.getElementById("krig-facts")?.textContent ?? "{}");
+  } catch {
+    return {}; // a broken block must not stop the page; without the facts nothing is drawn from storage
+  }
+}
+
+const facts = read();
+
+/** The 52 card codes ("2C" … "AS"): the card pictures there are. */
+export const CARDS = Array.isArray(facts.cards) ? facts.cards : [];
+/** How many game log entries are kept and shown: the latest rounds. */
+export const LOG_LIMIT = facts.log_limit;
+/** How many finished games are kept for the statistics page: the latest ones. */
+export const HISTORY_LIMIT = facts.history_limit;
+/** The version of a finished game's entry; an older entry goes to the bridge to be brought up to date. */
+export const HISTORY_VERSION = facts.history_version;

@@ -1,0 +1,40 @@
+// The game log under the board: one line per round, newest first, told by the worker in the page's language.
+// The bridge keeps the entries with the record; the page only shows the lines.
+
+import { LOG_LIMIT } from "./facts.js";
+
+function list() {
+  return document.getElementById("log-list");
+}
+
+/** One line of the game log ({entry, label, text, wars} from the worker); rounds with wars stand out. */
+function logItem(line) {
+  const item = document.createElement("li");
+  item.value = line.entry.round;
+  const label = document.createElement("strong");
+  label.textContent = line.label;
+  item.append(label, " ", line.text);
+  if (line.wars) {
+    item.classList.add("war");
+    const tag = document.createElement("span");
+    tag.className = "war-tag";
+    tag.textContent = line.wars;
+    item.append(" ", tag);
+  }
+  return item;
+}
+
+/** The line of the round just played, on top; the oldest beyond LOG_LIMIT go. */
+export function addLine(line) {
+  list().prepend(logItem(line));
+  while (list().children.length > LOG_LIMIT) list().lastElementChild.remove();
+}
+
+/** A restored game's lines, oldest first as they come from the worker. */
+export function showLines(lines) {
+  list().replaceChildren(...[...lines].reverse().map(logItem));
+}
+
+export function clearLog() {
+  list().replaceChildren();
+}

@@ -1,0 +1,131 @@
+// The requests that change the game (new, restore, import, flip, finish), one at a time, and the answers
+// shown: the bridge's record is drawn, its log line added, and the record stored.
+
+import { announcedNow, announceLatest, note } from "./announce.js";
+import { render } from "./board.js";
+import { forgetChances, estimateLater } from "./chances.js";
+import { linkedDeal, validSeed } from "./deal.js";
+import { addLine, clearLog, showLines } from "./log.js";
+import { engine, state, update } from "./page.js";
+import { keepFinished, persistGame } from "./saving.js";
+import { applySettings, choices, readSettings } from "./settings.js";
+import { answered, asking, autoplaying, canAsk, failed, refused, shown } from "./state.js";
+import { refusal } from "./stored.js";
+import { text } from "./strings.js";
+
+const $ = (id) => document.getElementById(id);
+const FATAL = ["timeout", "load", "unsupported"]; // the engine cannot go on
+
+let games = 0; // games dealt or loaded on this page, shown as <div id=board data-game-id> for tests
+
+/** The engine could not load, or broke: say so, and nothing can be played. */
+export function engineFailed(error) {
+  update(failed, error && error.kind);
+}
+
+/** A refusal said in the status line (it should not happen from this page). */
+function sayRefusal(error) {
+  note(error.message || String(error));
+}
+
+/**
+ * Send one request that changes the game, unless another is in flight, and show its answer (`options` as for
+ * `show`). A refusal goes to `refused(error)`. Resolves whether the answer was shown.
+ */
+export async function play(request, options = {}, refused = sayRefusal) {
+  if (!engine || !canAsk(state)) return false;
+  update(asking);
+  try {
+    show(await engine.request(request), options);
+    return true;
+  } catch (error) {
+    if (!error || FATAL.includes(error.kind)) engineFailed(error);
+    else refused(error);
+    return false;
+  } finally {
+    update(answered);
+  }
+}
+
+/**
+ * Put an answer with a record on screen: `fresh` for a round just played (animated), `loaded` for a game dealt
+ * or loaded, `persist: false` not to store it, `stop` to end auto-play first.
+ */
+export function show(answer, { fresh = false, persist = true, loaded = false, stop = false } = {}) {
+  if (loaded) $("board").dataset.gameId = String(++games);
+  if (stop) update(autoplaying, false);
+  const auto = state.autoplay; // a round that ends auto-play is still one of auto-play's
+  update(shown, answer.record);
+  render(state.board, { fresh: fresh && state.settings.animation !== "none", announce: !auto });
+  if (auto) announceLatest(state.board.announce);
+  else announcedNow();
+  if (answer.line) addLine(answer.line);
+  if (answer.lines) showLines(answer.lines);
+  if (persist) {
+    if (answer.history) keepFinished(answer.history);
+    persistGame(); // queued behind earlier writes; the next round need not wait for the disk
+  }
+  forgetChances();
+}
+
+export async function flip() {
+  if (state.mode !== "playing") return;
+  estimateLater(); // no further chunk of the estimate: the flip goes next in the worker's queue
+  await play({ type: "flip" }, { fresh: true });
+}
+
+export async function finish() {
+  if (state.mode !== "playing") return;
+  update(autoplaying, false);
+  await play({ type: "finish" });
+}
+
+/** A new game with the form's settings (or `deal`, from a shared link). */
+export async function newGame(deal = null) {
+  update(autoplaying, false);
+  readSettings();
+  const seedInput = $("seed");
+  const seed = deal ? deal.seed : seedInput.value.trim();
+  if (!deal && seed !== "" && !validSeed(seed)) {
+    seedInput.setCustomValidity(text("bad_seed_input", "A seed is a whole number from 0 to 9007199254740991."));
+    seedInput.reportValidity();
+    return;
+  }
+  seedInput.setCustomValidity("");
+  if (deal) applySettings({ ...state.settings, players: deal.players, order: deal.order });
+  const { players, order } = state.settings;
+  const request = { type: "new", players, order, seed: seed === "" ? null : Number(seed), settings: state.settings };
+  if (await play(request, { loaded: true })) {
+    clearLog();
+    $("import-failed").hidden = true;
+  }
+}
+
+function forgetLink() {
+  history.replaceState(null, "", location.pathname + location.hash);
+}
+
+/** With the engine ready: load the stored game, or follow a shared link, or deal a first game. */
+export async function resume(stored) {
+  const deal = linkedDeal(location.search, choices(), text);
+  if (deal && deal.error) {
+    $("bad-link-text").textContent = deal.error;
+    $("bad-link").hidden = false;
+    forgetLink();
+  } else if (deal) {
+    forgetLink();
+    await newGame(deal);
+    return;
+  }
+  if (stored === null || stored === undefined) {
+    await newGame();
+    return;
+  }
+  // the whole record as stored: the bridge updates an old one and checks its game
+  await play({ type: "restore", record: stored, settings: state.settings }, { persist: false, loaded: true },
+    (error) => {
+      if (error.kind !== "damaged" && error.kind !== "request") return engineFailed(error);
+      $("save-damaged-reason").textContent = refusal(error, text);
+      update(refused, stored); // kept untouched, for "Export the damaged save", until a new game replaces it
+    });
+}

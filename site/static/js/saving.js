@@ -1,0 +1,100 @@
+// Keeping the game on this device: the record the bridge built after every round, the finished games for the
+// statistics page, and the "Keep my game" and "Delete saved game" choices. Writes wait for each other in one
+// queue, so they land in the order the rounds were played.
+
+import { note } from "./announce.js";
+import { HISTORY_LIMIT } from "./facts.js";
+import { upToDate } from "./history.js";
+import { engine, state, update } from "./page.js";
+import { canSave, forgotDamaged, isPassive, kept, recorded } from "./state.js";
+import * as store from "./store.js";
+import { text } from "./strings.js";
+
+const $ = (id) => document.getElementById(id);
+
+let queue = Promise.resolve();
+
+/** Every write asked for so far is done. */
+export function written() {
+  return queue;
+}
+
+function saveFailed(failed) {
+  $("save-failed").hidden = !failed;
+}
+
+/** Store the record on screen, if the visitor keeps it and this tab owns it. One IndexedDB write per call. */
+export function persistGame() {
+  if (!canSave(state)) return queue;
+  const { record } = state;
+  queue = queue.then(async () => {
+    if (isPassive(state)) return; // another tab took the game over while this save waited: never overwrite it
+    try {
+      await store.saveGame(record); // the whole record in one transaction: a crash keeps the last one whole
+      saveFailed(false);
+      $("board").dataset.savedRound = String(record.board.round);
+    } catch {
+      saveFailed(true); // e.g. the storage is full; the next round's save tries again with everything
+    }
+  });
+  return queue;
+}
+
+/** Keep a finished game (the bridge's entry) for the statistics page, with the latest HISTORY_LIMIT others. */
+export function keepFinished(entry) {
+  if (state.saving !== "on") return;
+  queue = queue.then(async () => {
+    try {
+      const { games } = await store.loadHistory();
+      const current = await upToDate(games, (request) => engine.request(request));
+      await store.saveHistory([...current, entry].slice(-HISTORY_LIMIT));
+    } catch {
+      // the statistics page only misses this game
+    }
+  });
+}
+
+/** The settings changed: the bridge puts them in the record, which is stored. */
+export async function settingsChanged() {
+  if (!state.record || !["playing", "over"].includes(state.mode)) return;
+  try {
+    update(recorded, (await engine.request({ type: "settings", settings: state.settings })).record);
+  } catch {
+    return; // the next round's record holds them
+  }
+  persistGame();
+}
+
+/** "Keep my game on this device" turned on (the game is stored at once) or off (the stored game is deleted). */
+export async function setKeep(keep) {
+  update(kept, keep);
+  if (state.saving === "unavailable") return;
+  try {
+    await store.setKeep(keep);
+    if (keep) {
+      await persistGame();
+      note(text("saving_started"));
+    } else {
+      await queue;
+      await store.deleteGame();
+      delete $("board").dataset.savedRound;
+      note(text("saving_stopped"));
+    }
+  } catch {
+    saveFailed(true);
+  }
+}
+
+/** "Delete saved game": the stored record goes (a damaged one too, with its notice); the game on screen stays. */
+export async function deleteSave() {
+  if (state.saving === "unavailable") return;
+  try {
+    await queue;
+    await store.deleteGame();
+    delete $("board").dataset.savedRound;
+    update(forgotDamaged);
+    note(text("deleted"));
+  } catch {
+    saveFailed(true);
+  }
+}

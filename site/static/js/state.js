@@ -1,0 +1,177 @@
+// The game page's state: one `mode` and the few data the page holds, as plain data, with the pure functions
+// that move it on (as in boardgame.io, each takes the state and returns the next one). The controls, the
+// notices and <html data-engine> are derived from it in one place (page.js); nothing else keeps a flag.
+//
+// Modes:
+//   loading     the engine loads (the saved board may be on screen already), then the first game comes
+//   idle        the engine is ready and holds no game: a damaged save waits for a decision
+//   playing     a game is on screen and goes on
+//   over        the game on screen has ended
+//   elsewhere   another tab held the game when this one opened: paused here, with "Play here instead"
+//   taken-over  another tab took the game from this one: paused here, with "Play here instead"
+//   failed      the engine could not load, or broke: nothing can be played
+//
+// Transitions between modes (each one a function below):
+//   loading  → playing or over (shown), idle (refused, or started without a game), elsewhere, failed
+//   idle, playing, over ("live") → playing or over (shown: a new game, a round, an import), taken-over, failed
+//   elsewhere, taken-over → the mode of the game held (tookOver), failed
+//
+// The data beside the mode:
+//   busy      a request that changes the game is in flight (one at a time: no double flips)
+//   autoplay  auto-play is on (only while playing)
+//   saving    "on", "off" (the visitor turned "Keep my game" off) or "unavailable" (no storage here)
+//   settings  the settings form's values {players, order, speed, animation}
+//   board     what is on screen: a stored board before Python is ready, then the bridge's
+//   record    the bridge's latest record (krig.webapp.records), which the page stores as it is
+//   damaged   a stored record the bridge refused, kept for "Export the damaged save" until a new game
+//   failure   why the engine failed ("timeout", "load", "unsupported"…)
+
+export const initial = Object.freeze({
+  mode: "loading",
+  busy: false,
+  autoplay: false,
+  saving: "on",
+  settings: null,
+  board: null,
+  record: null,
+  damaged: null,
+  failure: null,
+});
+
+const LIVE = ["idle", "playing", "over"];
+const PASSIVE = ["elsewhere", "taken-over"];
+
+/** Whether another tab plays the game: this one neither plays nor saves. */
+export function isPassive(state) {
+  return PASSIVE.includes(state.mode);
+}
+
+/** The mode of the game the page holds, once nothing else is in the way. */
+function gameMode(state) {
+  if (!state.record) return "idle";
+  return state.record.board.over ? "over" : "playing";
+}
+
+// Transitions
+
+/** IndexedDB answered at start-up: whether the game can be kept here, and the stored board drawn (or null). */
+export function opened(state, { storage, keep, board }) {
+  return { ...state, saving: storage ? (keep ? "on" : "off") : "unavailable", board };
+}
+
+/** The settings form was read. */
+export function settingsRead(state, settings) {
+  return { ...state, settings };
+}
+
+/** A request that changes the game was sent (`asking`), or its answer or refusal came (`answered`). */
+export function asking(state) {
+  return { ...state, busy: true };
+}
+
+export function answered(state) {
+  return { ...state, busy: false };
+}
+
+/** The bridge answered with a game: its record is the one to draw and store. A paused tab stays paused. */
+export function shown(state, record) {
+  const mode = isPassive(state) || state.mode === "failed" ? state.mode : record.board.over ? "over" : "playing";
+  return { ...state, mode, record, board: record.board, damaged: null, autoplay: state.autoplay && mode === "playing" };
+}
+
+/** The bridge answered with the same game in a new record (the settings changed): nothing to draw. */
+export function recorded(state, record) {
+  return { ...state, record };
+}
+
+/** The bridge refused the stored record: no game, and the record is kept as it was for the damaged notice. */
+export function refused(state, stored) {
+  return { ...state, mode: "idle", record: null, board: null, damaged: stored, autoplay: false };
+}
+
+/** The damaged record is gone (deleted): its notice goes with it. */
+export function forgotDamaged(state) {
+  return { ...state, damaged: null };
+}
+
+/** Start-up is over: a page still loading (no game could be dealt) is ready, without a game. */
+export function started(state) {
+  return state.mode === "loading" ? { ...state, mode: "idle" } : state;
+}
+
+/** Another tab held the game when this one started. */
+export function elsewhere(state) {
+  return { ...state, mode: "elsewhere", autoplay: false };
+}
+
+/** Another tab took the game from this one. */
+export function takenOver(state) {
+  return { ...state, mode: "taken-over", autoplay: false };
+}
+
+/** This tab holds the game again ("Play here instead"). */
+export function tookOver(state) {
+  return isPassive(state) ? { ...state, mode: gameMode(state) } : state;
+}
+
+/** The engine could not load, or broke. */
+export function failed(state, failure) {
+  return { ...state, mode: "failed", autoplay: false, failure: failure || null };
+}
+
+/** Auto-play on or off; it can only be on while a game is played. */
+export function autoplaying(state, on) {
+  return { ...state, autoplay: Boolean(on) && state.mode === "playing" };
+}
+
+/** "Keep my game on this device" turned on or off (nothing changes where there is no storage). */
+export function kept(state, keep) {
+  return state.saving === "unavailable" ? state : { ...state, saving: keep ? "on" : "off" };
+}
+
+// What the state allows and shows
+
+/** Whether a request that changes the game may be sent now (start-up sends them while still loading). */
+export function canAsk(state) {
+  return !state.busy && (state.mode === "loading" || LIVE.includes(state.mode));
+}
+
+/** Whether the record on screen is to be stored: saving on, this tab's game, no damaged record to keep. */
+export function canSave(state) {
+  return state.saving === "on" && state.record !== null && state.damaged === null && !isPassive(state) &&
+    state.mode !== "failed";
+}
+
+/** Which controls are enabled; `engine` is every control marked data-needs-engine. */
+export function controls(state) {
+  const live = LIVE.includes(state.mode);
+  const playable = state.mode === "playing";
+  const hasGame = live && state.record !== null;
+  return {
+    engine: live,
+    flip: playable,
+    autoplay: playable,
+    finish: playable,
+    share: hasGame,
+    export: hasGame,
+    import: live,
+  };
+}
+
+/** Which of the notices that follow the state are shown, by element id. */
+export function notices(state) {
+  return {
+    "engine-loading": state.mode === "loading",
+    "engine-failed": state.mode === "failed",
+    "storage-off": state.saving === "unavailable",
+    "save-damaged": state.damaged !== null,
+    "other-tab": state.mode === "elsewhere",
+    "taken-over": state.mode === "taken-over",
+  };
+}
+
+/** <html data-engine>: "loading" until start-up is over, then "ready" (a flip is possible) or "failed". */
+export function engineState(state) {
+  if (state.mode === "failed") return "failed";
+  return state.mode === "loading" ? "loading" : "ready";
+}

@@ -1,0 +1,44 @@
+// One tab at a time: the stored game belongs to the tab holding the "krig-game" Web Lock. A tab opened while
+// another holds it pauses and offers "Play here instead", which steals the lock; the tab it was stolen from
+// pauses in turn and offers to take the game back. A paused tab never writes the record.
+
+import { state, update } from "./page.js";
+import { resume } from "./play.js";
+import { written } from "./saving.js";
+import { forgotDamaged, takenOver, tookOver } from "./state.js";
+import * as store from "./store.js";
+
+const GAME_LOCK = "krig-game";
+
+/** Hold the game's lock while this page lives; resolves false if another tab holds it (unless `steal`). */
+export function holdGame(steal = false) {
+  if (!navigator.locks) return Promise.resolve(true); // no Web Locks here: nothing to coordinate with
+  return new Promise((resolve) => {
+    let held = false;
+    navigator.locks.request(GAME_LOCK, steal ? { steal: true } : { ifAvailable: true }, (lock) => {
+      held = Boolean(lock);
+      resolve(held);
+      return held ? new Promise(() => {}) : undefined; // never released by this page; closing it releases it
+    }).catch(() => {
+      if (held) update(takenOver); // another tab stole the lock: the game is played there now
+      else resolve(true); // the lock could not be asked for at all: play, as without Web Locks
+    });
+  });
+}
+
+/** "Play here instead": take the game from the other tab and carry on from its latest record. */
+export async function takeOver() {
+  await holdGame(true);
+  await written(); // nothing of this tab's is still being written (a paused tab skips its writes)
+  update(tookOver);
+  let stored = null;
+  try {
+    stored = state.saving === "on" ? await store.loadGame() : null;
+  } catch {
+    stored = null;
+  }
+  if (stored || !state.record) {
+    update(forgotDamaged);
+    await resume(stored);
+  }
+}

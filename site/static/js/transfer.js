@@ -1,0 +1,73 @@
+// A game as a file or a link: export, import (checked by the bridge like a stored record), and share the deal.
+
+import { note } from "./announce.js";
+import { dealLink } from "./deal.js";
+import { clearLog } from "./log.js";
+import { state } from "./page.js";
+import { play } from "./play.js";
+import { choices } from "./settings.js";
+import { refusal } from "./stored.js";
+import { text } from "./strings.js";
+
+const $ = (id) => document.getElementById(id);
+const MAX_IMPORT_BYTES = 64 * 1024;
+
+function download(name, data) {
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+}
+
+/** The game on screen as a file: the engine's save. */
+export function exportGame() {
+  if (state.record) download(`krig-round-${state.record.game.rounds}.json`, state.record.game);
+}
+
+/** The stored record the bridge refused, exactly as it was stored. */
+export function exportDamaged() {
+  download("krig-damaged-save.json", state.damaged);
+}
+
+function importFailed(reason) {
+  $("import-failed-reason").textContent = reason;
+  $("import-failed").hidden = false;
+}
+
+export async function importFile(file) {
+  $("import-failed").hidden = true;
+  if (!file) return;
+  if (file.size > MAX_IMPORT_BYTES) return importFailed(text("file_too_big"));
+  let data;
+  try {
+    data = JSON.parse(await file.text());
+  } catch {
+    return importFailed(text("not_json"));
+  }
+  // an exported game or a whole record: the bridge tells them apart and checks them like a stored record
+  const request = { type: "import", file: data, settings: state.settings };
+  if (await play(request, { loaded: true, stop: true }, (error) => importFailed(refusal(error, text)))) {
+    clearLog();
+    note(text("imported"));
+  }
+}
+
+export async function share() {
+  if (!state.record) return;
+  const href = dealLink(state.record.game, location.href, choices());
+  const input = $("share-url");
+  input.value = href;
+  $("share-result").hidden = false;
+  input.focus();
+  input.select();
+  try {
+    await navigator.clipboard.writeText(href);
+    note(text("copied"));
+  } catch {
+    // no clipboard permission: the link is selected in the field for copying by hand
+  }
+}

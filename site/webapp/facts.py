@@ -1,0 +1,28 @@
+"""What the page must know before Python is ready, taken from the Python that owns each fact.
+
+``build.py`` writes ``page()`` into every page as the JSON block ``#krig-facts``, and the page reads it in one
+module (``js/facts.js``). The page never keeps a fact of its own that Python also has.
+
+>>> facts = page()
+>>> len(facts["cards"]), facts["cards"][:2], facts["log_limit"], facts["history_version"]
+(52, ['2C', '2D'], 200, 1)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from krig.cards import CODES
+
+from . import records
+
+
+def page() -> dict[str, Any]:
+    """The facts for the page: card codes (its pictures), how many log entries and finished games are kept, and
+    the version of a finished game's entry (an older one goes to the bridge to be brought up to date)."""
+    return {
+        "cards": list(CODES),
+        "log_limit": records.MAX_LOG,
+        "history_limit": records.HISTORY_LIMIT,
+        "history_version": records.HISTORY_VERSION,
+    }

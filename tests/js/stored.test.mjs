@@ -1,0 +1,53 @@
+// What the page reads itself from a stored record before Python is ready (site/static/js/stored.js).
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { refusal, storedSettings, validBoard } from "../../site/static/js/stored.js";
+
+const CARDS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"].flatMap((rank) =>
+  ["C", "D", "H", "S"].map((suit) => rank + suit));
+const CHOICES = { players: [2, 3, 4], orders: ["shuffled", "played"], speeds: [1, 5],
+  animations: ["normal", "fast", "none"] };
+const BOARD = {
+  players: 3, counts: [18, 15, 18], out: [false, false, false], pile: 3, table: 0, round: 5, winner: 1,
+  cards: [{ up: ["4D"], down: [null], last: [null] }, { up: ["AS"], down: [null], last: [null] },
+    { up: ["9D"], down: [null], last: [null] }],
+  set_aside: true, status: "CPU 1 wins 3 cards.", announce: "", over: false, result_text: "", lang: "en",
+};
+
+test("a stored board is drawn when its seats and cards are sound", () => {
+  assert.equal(validBoard(BOARD, CHOICES, CARDS), true);
+  assert.equal(validBoard({ ...BOARD, cards: [null, { up: null, down: null, last: null }, {}] }, CHOICES, CARDS),
+    true);
+});
+
+test("a stored board that could break the drawing, or name another picture, is not drawn", () => {
+  const broken = [
+    null, "board", [], {}, { ...BOARD, players: 5 }, { ...BOARD, players: "3" },
+    { ...BOARD, counts: [18, 15] }, { ...BOARD, counts: [18, 15, 53] }, { ...BOARD, counts: [18, 15, -1] },
+    { ...BOARD, counts: [18, 15, 1.5] }, { ...BOARD, cards: BOARD.cards.slice(1) },
+    { ...BOARD, cards: [...BOARD.cards.slice(1), { up: ["11H"] }] },
+    { ...BOARD, cards: [...BOARD.cards.slice(1), { up: ["../../evil"] }] },
+    { ...BOARD, cards: [...BOARD.cards.slice(1), { up: "AS" }] },
+    { ...BOARD, cards: [...BOARD.cards.slice(1), "AS"] },
+  ];
+  for (const board of broken) assert.equal(validBoard(board, CHOICES, CARDS), false, JSON.stringify(board));
+});
+
+test("the settings of a stored record that the form offers are put back, and only those", () => {
+  const all = { players: 4, order: "played", speed: 5, animation: "none" };
+  assert.deepEqual(storedSettings(all, CHOICES), all);
+  assert.deepEqual(storedSettings({ players: 9, order: "sideways", speed: 6, animation: "slow" }, CHOICES), {});
+  assert.deepEqual(storedSettings({ players: "3", speed: 2.5, animation: "fast", junk: 1 }, CHOICES),
+    { animation: "fast" });
+  for (const settings of [null, "fast", 3, []]) assert.deepEqual(storedSettings(settings, CHOICES), {});
+});
+
+test("a refusal is said in the page's words when a person can act on it, else in the bridge's", () => {
+  const say = (key) => `<${key}>`;
+  assert.equal(refusal({ kind: "damaged", code: "newer", message: "record version 9" }, say), "<save_newer>");
+  assert.equal(refusal({ kind: "request", code: "too-big", message: "too large" }, say), "<save_too_big>");
+  assert.equal(refusal({ kind: "damaged", message: "hands: duplicated card" }, say), "hands: duplicated card");
+  assert.equal(refusal({ kind: "damaged", message: "" }, say), "<not_json>");
+});

@@ -1,0 +1,81 @@
+"""What the built pages hand to their scripts: every string key is used and every one asked for is there, the
+facts are Python's, and the game page preloads every module it imports."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import build
+from krig.webapp import facts
+
+IMPORT = re.compile(r"""^import\s+(?:[^"';]*?\sfrom\s+)?["'](\./[\w.-]+|\.\./vendor/[\w.-]+)["']""", re.MULTILINE)
+# strings.js's text("key", fallback), or say("key") in the pure modules that are handed it
+ASKED = re.compile(r"""\b(?:text|say)\(\s*["'](\w+)["']""")
+READ_BY_STRINGS = re.compile(r"\bdata\.(\w+)")
+# The entries strings.js reads itself, by the function that reads them: the language's digits, the card names.
+READ_FOR = {"num": "digits", "cardName": "cards"}
+PRELOAD = re.compile(r'<link rel="modulepreload" href="\.\./([\w./-]+)">')
+
+
+def json_block(html: str, name: str) -> dict:
+    match = re.search(rf'<script type="application/json" id="{name}">(.*?)</script>', html, re.DOTALL)
+    assert match, name
+    return json.loads(match.group(1))
+
+
+def modules(dist: Path, entry: str) -> set[str]:
+    """Every script `entry` imports, itself included, as paths from the site root ("js/board.js")."""
+    found, todo = set(), [entry]
+    while todo:
+        path = todo.pop()
+        if path in found:
+            continue
+        found.add(path)
+        folder = Path(path).parent
+        for target in IMPORT.findall((dist / path).read_text()):
+            todo.append((folder / target).as_posix().replace("js/../", ""))
+    return found
+
+
+def asked(dist: Path, entry: str) -> set[str]:
+    """The string keys the scripts of `entry` ask for."""
+    keys = set()
+    for path in modules(dist, entry) - {"js/strings.js"}:
+        script = (dist / path).read_text()
+        keys |= set(ASKED.findall(script))
+        keys |= {key for function, key in READ_FOR.items() if re.search(rf"\b{function}\(", script)}
+    return keys
+
+
+def test_the_entries_strings_js_reads_itself_are_known(dist: Path) -> None:
+    assert set(READ_BY_STRINGS.findall((dist / "js" / "strings.js").read_text())) == set(READ_FOR.values())
+
+
+@pytest.mark.parametrize(("page", "file"), build.PAGES.items())
+def test_every_string_key_a_page_hands_to_its_scripts_is_used(dist: Path, page: str, file: str) -> None:
+    handed = json_block((dist / "en" / file).read_text(), "krig-strings")
+    assert set(handed) - asked(dist, build.SCRIPTS[page]) == set()
+
+
+@pytest.mark.parametrize(("page", "file"), build.PAGES.items())
+def test_every_string_key_the_scripts_ask_for_is_handed_over(dist: Path, page: str, file: str) -> None:
+    for lang in build.LANGUAGES:
+        handed = json_block((dist / lang.code / file).read_text(), "krig-strings")
+        assert asked(dist, build.SCRIPTS[page]) - set(handed) == set(), lang.code
+
+
+@pytest.mark.parametrize("file", build.PAGES.values())
+def test_the_facts_each_page_holds_are_pythons(dist: Path, file: str) -> None:
+    for lang in build.LANGUAGES:
+        assert json_block((dist / lang.code / file).read_text(), "krig-facts") == facts.page()
+    reader = (dist / "js" / "facts.js").read_text()
+    assert {name for name in facts.page() if f"facts.{name}" not in reader} == set()  # each one is read
+
+
+def test_the_game_page_preloads_every_module_it_imports(dist: Path) -> None:
+    preloaded = set(PRELOAD.findall((dist / "en" / "index.html").read_text()))
+    assert preloaded == modules(dist, build.SCRIPTS["game"]) - {build.SCRIPTS["game"]}
