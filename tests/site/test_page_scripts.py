@@ -15,9 +15,10 @@ from krig.webapp import facts
 IMPORT = re.compile(r"""^import\s+(?:[^"';]*?\sfrom\s+)?["'](\./[\w.-]+|\.\./vendor/[\w.-]+)["']""", re.MULTILINE)
 # strings.js's text("key", fallback), or say("key") in the pure modules that are handed it
 ASKED = re.compile(r"""\b(?:text|say)\(\s*["'](\w+)["']""")
+ASKED_PLURAL = re.compile(r"""\bplural\(\s*(?:["'](\w+)["']|[^,]*\?\s*["'](\w+)["']\s*:\s*["'](\w+)["'])""")
 READ_BY_STRINGS = re.compile(r"\bdata\.(\w+)")
-# The entries strings.js reads itself, by the function that reads them: the language's digits, the card names.
-READ_FOR = {"num": "digits", "cardName": "cards"}
+# The entries strings.js reads itself, by the function that reads them: the plural forms, the card names.
+READ_FOR = {"plural": "plurals", "cardName": "cards"}
 PRELOAD = re.compile(r'<link rel="modulepreload" href="\.\./([\w./-]+)">')
 
 
@@ -66,6 +67,16 @@ def test_every_string_key_the_scripts_ask_for_is_handed_over(dist: Path, page: s
     for lang in build.LANGUAGES:
         handed = json_block((dist / lang.code / file).read_text(), "krig-strings")
         assert asked(dist, build.SCRIPTS[page]) - set(handed) == set(), lang.code
+
+
+@pytest.mark.parametrize(("page", "file"), build.PAGES.items())
+def test_every_plural_sentence_the_scripts_ask_for_has_every_form(dist: Path, page: str, file: str) -> None:
+    wanted = {key for path in modules(dist, build.SCRIPTS[page]) for match in
+              ASKED_PLURAL.findall((dist / path).read_text()) for key in match if key}
+    for lang in build.LANGUAGES:
+        forms = json_block((dist / lang.code / file).read_text(), "krig-strings").get("plurals", {})
+        assert all(wanted <= set(keys) for keys in forms.values()), lang.code
+        assert bool(forms) == bool(wanted)
 
 
 @pytest.mark.parametrize("file", build.PAGES.values())
