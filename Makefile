@@ -1,5 +1,5 @@
 # The two commands of the README: `make start` and `make test`. Both install what is missing first.
-.PHONY: start test setup build bench catalogs lint screenshots
+.PHONY: start test crossbrowser setup build bench catalogs lint screenshots
 
 start: setup
 	.venv/bin/python build.py serve
@@ -8,6 +8,10 @@ test: setup
 	scripts/setup.sh --browser
 	.venv/bin/ruff check .
 	.venv/bin/python -m pytest
+
+crossbrowser: setup
+	scripts/setup.sh --browser
+	.venv/bin/python -m pytest tests/crossbrowser
 
 setup:
 	scripts/setup.sh
