@@ -15,6 +15,8 @@ import subprocess
 import threading
 import time
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -31,10 +33,15 @@ WEBKIT_DRIVER = Path("/usr/bin/WebKitWebDriver")
 XVFB = Path("/usr/bin/Xvfb")
 RELAY = HERE / "firefox.mjs"
 
-LOAD_TIMEOUT = 90.0  # WebKit's fresh start takes 8-15 s on two busy cores
+LOAD_TIMEOUT = 90.0  # above the page's own 30 s: a slow start ends with its engine-failed notice
 WAIT_TIMEOUT = 30.0
 
-ENGINE_READY = "() => document.documentElement.dataset.engine === 'ready'"
+# "ready", or the engine-failed notice's text once the page has given up (it allows the engine 30 s)
+ENGINE_SETTLED = """() => document.documentElement.dataset.engine === 'ready' ? 'ready'
+  : document.querySelector('[data-testid=engine-failed]:not([hidden])')?.textContent.trim()"""
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+SNAPSHOT_STORED = """async () => await caches.has('krig-snapshot')
+  && (await (await caches.open('krig-snapshot')).keys()).length > 0"""
 COUNTS = """() => [0, 1, 2, 3].map((n) => document.querySelector(`[data-testid=seat-${n}]`))
   .filter((seat) => seat && !seat.hidden).map((seat) => Number(seat.dataset.count))"""
 ROUND = "() => Number(document.getElementById('board').dataset.round)"
@@ -58,22 +65,41 @@ ERROR_HOOK = """() => {
   const error = console.error;
   console.error = (...args) => { keep(args.join(' ')); error.apply(console, args); };
 }"""
-HOOKED_ERRORS = "() => JSON.parse(sessionStorage.getItem('test-errors') || '[]')"
+TAKE_HOOKED_ERRORS = """() => {
+  const seen = JSON.parse(sessionStorage.getItem('test-errors') || '[]');
+  sessionStorage.removeItem('test-errors');
+  return seen;
+}"""
 
 
 class Site:
-    """dist/ served on a free local port until stopped."""
+    """dist/ served on a local port; `offline()` takes the server away for a while, the port kept."""
 
     def __init__(self, dist: Path) -> None:
-        self.server = build.make_server(dist, port=0)
+        self.dist = dist
+        self.port = 0
+        self.start()
+        self.url = f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> None:
+        self.server = build.make_server(self.dist, port=self.port)  # it reuses the address: a port just closed
+        self.port = self.server.server_address[1]
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
 
     def stop(self) -> None:
-        """Shut the server and close its socket: from now on a request is refused, as when offline."""
-        if self.server.fileno() != -1:
-            self.server.shutdown()
-            self.server.server_close()
+        self.server.shutdown()
+        self.server.server_close()
+
+    @contextmanager
+    def offline(self) -> Iterator[None]:
+        """Neither driver can cut the network as Playwright's set_offline does. With the server shut and its
+        socket closed, the browser meets what it meets offline: every request that the service worker does not
+        answer is refused. The same origin comes back afterwards, for the tests that follow."""
+        self.stop()
+        try:
+            yield
+        finally:
+            self.start()
 
 
 class DriverError(Exception):
@@ -100,7 +126,7 @@ class Tab:
         raise NotImplementedError
 
     def errors(self) -> list[str]:
-        """The console errors and uncaught exceptions seen in this tab so far."""
+        """The console errors and uncaught exceptions seen in this tab since it was last asked."""
         raise NotImplementedError
 
     def loaded(self) -> None:
@@ -125,12 +151,25 @@ class Tab:
     # The game page's moves
 
     def ready(self) -> None:
-        self.wait(ENGINE_READY, timeout=LOAD_TIMEOUT)
+        settled = self.wait(ENGINE_SETTLED, timeout=LOAD_TIMEOUT)
+        assert settled == "ready", f"the engine did not start; the page says: {settled}"
         self.loaded()
 
     def open(self, path: str) -> None:
         self.goto(self.base + path)
         self.ready()
+
+    def first_two_visits(self) -> None:
+        """Visit the site as a new visitor, then again once the service worker is in.
+
+        The first visit installs the service worker, which caches the whole site; the second, served by it,
+        makes the worker store the engine's snapshot, so later loads start warm.
+        """
+        self.open("en/index.html")
+        self.wait(CONTROLLED, timeout=LOAD_TIMEOUT)  # clients.claim(): once the whole site is cached
+        self.reload()
+        self.ready()
+        self.wait(SNAPSHOT_STORED, timeout=LOAD_TIMEOUT)
 
     def deal(self, players: int, seed: int, lang: str = "en") -> None:
         """Open a shared link to this deal and wait until it is on the board."""
@@ -272,7 +311,7 @@ class WebKitTab(Tab):
         self.evaluate(ERROR_HOOK)
 
     def errors(self) -> list[str]:
-        return self.evaluate(HOOKED_ERRORS)
+        return self.evaluate(TAKE_HOOKED_ERRORS)
 
 
 class WebKit:

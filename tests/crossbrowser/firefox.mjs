@@ -1,6 +1,6 @@
 // Drives Firefox ESR for the cross-browser tests: puppeteer-core over WebDriver BiDi (no geckodriver). It reads
 // one JSON command per line on stdin and answers each with one JSON line on stdout, {value} or {error}.
-// Each tab keeps its console errors and uncaught exceptions until it is asked for them.
+// Each tab keeps its console errors and uncaught exceptions until they are asked for.
 import { createInterface } from "node:readline";
 
 import puppeteer from "puppeteer-core";
@@ -22,7 +22,7 @@ const commands = {
   // A string is evaluated by the browser itself, so the page's CSP (no eval) does not apply.
   evaluate: ({ tab, fn, args }) => tabs[tab].page.evaluate(`(${fn})(...${JSON.stringify(args)})`),
   click: ({ tab, selector }) => tabs[tab].page.click(selector),
-  errors: ({ tab }) => tabs[tab].errors,
+  errors: ({ tab }) => tabs[tab].errors.splice(0),
   close: ({ tab }) => tabs[tab].page.close(),
 };
 

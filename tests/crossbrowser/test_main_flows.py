@@ -13,7 +13,9 @@ import pytest
 
 from krig import Game
 
-from drivers import Firefox, Site, Tab, WebKit
+from drivers import CONTROLLED, Firefox, Site, Tab, WebKit
+
+PLAYED = "() => document.querySelector('[data-testid=history] [data-stat=played]').textContent"
 
 
 def engine_counts(players: int, seed: int, rounds: int) -> list[int]:
@@ -69,19 +71,15 @@ def test_switching_to_french_keeps_the_game_and_it_plays_on_in_french(tab: Tab) 
 
 def test_the_service_worker_serves_the_game_offline_and_it_flips(tab: Tab, site: Site) -> None:
     tab.deal(2, 9)
-    # clients.claim() makes the first visit's page controlled once the whole site is cached
-    tab.wait("() => navigator.serviceWorker.controller !== null", timeout=120)
-
-    # Playwright's set_offline has no equivalent in these drivers; the server going away is what the browser
-    # sees offline too: every request that the service worker does not answer is refused.
-    site.stop()
-    with pytest.raises(URLError):
-        urlopen(site.url, timeout=10)
-    tab.reload()
-    tab.ready()
-    assert tab.round() == 0
-    tab.flip()
-    assert tab.counts() == engine_counts(2, 9, 1)
+    assert tab.evaluate(CONTROLLED)
+    with site.offline():
+        with pytest.raises(URLError):
+            urlopen(site.url, timeout=10)
+        tab.reload()
+        tab.ready()
+        assert tab.round() == 0
+        tab.flip()
+        assert tab.counts() == engine_counts(2, 9, 1)
 
 
 def test_a_second_tab_waits_and_takes_over_with_play_here_instead(
@@ -106,13 +104,24 @@ def test_a_second_tab_waits_and_takes_over_with_play_here_instead(
     assert second.counts() == engine_counts(2, 8, 3)
 
 
-def test_a_finished_game_is_counted_on_the_statistics_page(tab: Tab) -> None:
-    tab.deal(4, 7)
+def finish(tab: Tab, players: int, seed: int) -> None:
+    """Deal, click Finish, and wait until the finished game is shown and saved."""
+    tab.deal(players, seed)
     tab.click("[data-testid=finish]")
     tab.wait_shown("result", timeout=60)
     tab.wait("() => !['', '0', undefined].includes(document.getElementById('board').dataset.savedRound)")
 
+
+def games_played(tab: Tab) -> int:
+    """The statistics page's "Games played", once it shows the history."""
     tab.open("en/stats.html")
     tab.wait_shown("history")
     assert not tab.shown("history-empty")
-    assert tab.evaluate("() => document.querySelector('[data-testid=history] [data-stat=played]').textContent") == "1"
+    return int(tab.evaluate(PLAYED))
+
+
+def test_each_finished_game_adds_one_to_the_statistics_page(tab: Tab) -> None:
+    finish(tab, 4, 7)
+    before = games_played(tab)  # the tests share the origin: count what this one adds
+    finish(tab, 2, 7)
+    assert games_played(tab) == before + 1
