@@ -1,5 +1,5 @@
 # The two commands of the README: `make start` and `make test`. Both install what is missing first.
-.PHONY: start test test-js setup build bench catalogs lint types screenshots
+.PHONY: start test test-js crossbrowser setup build bench catalogs lint types screenshots
 
 start: setup
 	.venv/bin/python build.py serve
@@ -13,6 +13,11 @@ test: setup test-js
 # The page's pure modules (state, deals, stored records, keys, history) under Node's own test runner: seconds.
 test-js:
 	node --test tests/js/
+
+# Only the Firefox ESR and WebKitGTK smoke suite (make test runs it too).
+crossbrowser: setup
+	scripts/setup.sh --browser
+	.venv/bin/python -m pytest tests/crossbrowser
 
 setup:
 	scripts/setup.sh

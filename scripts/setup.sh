@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install everything Krig needs into this checkout: a Python >= 3.12 virtualenv (.venv) with the build and test
-# tools, the pinned front-end packages (node_modules), and, with --browser, a Chromium for the browser tests.
+# tools, the pinned front-end packages and test drivers (node_modules), and, with --browser, the browsers for the
+# browser tests: Chromium, and Firefox ESR and WebKitGTK (with its WebDriver and an Xvfb screen) from Debian.
 # Safe to run again: each step is skipped when it is already done.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -73,4 +74,14 @@ fi
 if [ "$want_browser" = yes ] && [ ! -x /usr/bin/chromium ]; then
   say "installing Chromium and fonts for the browser tests"
   apt_install chromium fonts-dejavu-core fonts-noto-core || .venv/bin/python -m playwright install chromium
+fi
+
+cross_browsers_ok() { [ -x /usr/bin/firefox-esr ] && [ -x /usr/bin/WebKitWebDriver ] && [ -x /usr/bin/Xvfb ]; }
+if [ "$want_browser" = yes ] && ! cross_browsers_ok; then
+  if is_root && have apt-get; then
+    say "installing Firefox ESR, WebKitGTK's WebDriver and Xvfb for the cross-browser tests"
+    apt_install firefox-esr webkit2gtk-driver xvfb
+  else
+    say "Firefox ESR and WebKitGTK need root and apt (firefox-esr webkit2gtk-driver xvfb): their tests will be skipped"
+  fi
 fi
