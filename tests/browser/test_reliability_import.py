@@ -59,18 +59,23 @@ def test_an_exported_game_imports_in_another_browser(page: Page, browser: Browse
     other.context.close()
 
 
+DAMAGED_SENTENCE = "It is damaged, or it was changed outside Krig, so its game cannot be played on."
+NOT_A_SAVE_SENTENCE = "The file is not a saved Krig game."
+
+
 def bad_files(tmp: Path) -> dict[str, tuple[Path, str]]:
     saved = fixture(1)
     tampered = json.loads(json.dumps(saved["game"]))
     tampered["hands"][0].append(tampered["hands"][1][0])
-    files = {
-        "tampered": (json.dumps(tampered), "duplicated"),
-        "not-json": ("Krig\x00\x01 not JSON at all", "The file is not a saved Krig game."),
-        "wrong-kind": (json.dumps({"type": "FeatureCollection", "features": []}), "version must be an int"),
-        "picture": ("\x89PNG\r\n\x1a\n" + "x" * 100, "The file is not a saved Krig game."),
+    files = {  # the page's sentence for each kind of refusal; the engine's English detail is not shown
+        "tampered": (json.dumps(tampered), DAMAGED_SENTENCE),
+        "not-json": ("Krig\x00\x01 not JSON at all", NOT_A_SAVE_SENTENCE),
+        "wrong-kind": (json.dumps({"type": "FeatureCollection", "features": []}), NOT_A_SAVE_SENTENCE),
+        "picture": ("\x89PNG\r\n\x1a\n" + "x" * 100, NOT_A_SAVE_SENTENCE),
         "too-big": ("[" + "1," * 40_000 + "1]", "The file is too large to be a saved game."),
-        "newer": (json.dumps({**saved, "version": 9}), "saved by a newer version of Krig"),
-        "markup": (json.dumps({**saved["game"], "order": MARKUP}), "<img src=x"),
+        "newer": (json.dumps({**saved, "version": 9}), "It was saved by a newer version of Krig. Reload the page to "
+                  "get the newest version, then try again."),
+        "markup": (json.dumps({**saved["game"], "order": MARKUP}), DAMAGED_SENTENCE),
     }
     out = {}
     for name, (content, message) in files.items():
@@ -94,7 +99,7 @@ def test_a_bad_file_is_refused_with_a_reason_and_changes_nothing(page: Page, gua
     notice = page.locator("[data-testid=import-failed]")
     expect(notice).to_be_visible()
     expect(notice).to_contain_text("This file could not be imported.")
-    expect(page.locator("#import-failed-reason")).to_contain_text(message)
+    expect(page.locator("#import-failed-reason")).to_have_text(message)
     assert page.locator("img[src=x]").count() == 0 and page.evaluate("() => window.__pwned") is None
     assert record(page) == saved
     flip(page)  # the current game goes on

@@ -1,7 +1,8 @@
 """A damaged or tampered save in IndexedDB: a clear notice, nothing run from it, nothing overwritten.
 
 Each record is written straight into IndexedDB before the game page loads. The page must say "Your saved game
-could not be read", keep the record exactly as it was, offer it as a download, and never run markup from it.
+could not be read" and why in its own words for the kind of refusal, keep the engine's English detail for the
+console, keep the record exactly as it was, offer it as a download, and never run markup from it.
 """
 
 from __future__ import annotations
@@ -26,33 +27,52 @@ def edited(change) -> dict:
     return saved
 
 
+DAMAGED_SENTENCE = "It is damaged, or it was changed outside Krig, so its game cannot be played on."
+NEWER_SENTENCE = "It was saved by a newer version of Krig."
+# A stored record, the page's sentence for its kind of refusal, and the engine's detail, for the console only
 DAMAGED = {
-    "broken-json-text": ('{"version": 1, "game": {"players": 2, "hands": [["AS"', "a save must be a JSON object"),
-    "wrong-types": (edited(lambda r: r["game"].update(players="two", rounds="5")), "players must be 2, 3 or 4"),
+    "broken-json-text": ('{"version": 1, "game": {"players": 2, "hands": [["AS"', DAMAGED_SENTENCE,
+                         "a save must be a JSON object"),
+    "wrong-types": (edited(lambda r: r["game"].update(players="two", rounds="5")), DAMAGED_SENTENCE,
+                    "players must be 2, 3 or 4"),
     "duplicated-card": (edited(lambda r: r["game"]["hands"][0].__setitem__(0, r["game"]["hands"][1][0])),
-                        "duplicated"),
-    "invented-card": (edited(lambda r: r["game"]["hands"][0].append("11H")), "card code"),
-    "future-version": (edited(lambda r: r.update(version=records.VERSION + 1)), "saved by a newer version of Krig"),
-    "no-game": (edited(lambda r: r.pop("game")), "holds no game"),
+                        DAMAGED_SENTENCE, "duplicated"),
+    "invented-card": (edited(lambda r: r["game"]["hands"][0].append("11H")), DAMAGED_SENTENCE, "card code"),
+    "future-version": (edited(lambda r: r.update(version=records.VERSION + 1)), NEWER_SENTENCE,
+                       f"record version {records.VERSION + 1}"),
+    "no-game": (edited(lambda r: r.pop("game")), DAMAGED_SENTENCE, "holds no game"),
 }
 
 
-def check_damaged(page: Page, stored: object, reason: str) -> None:
-    """The notice with its reason, no game to play, and the record exactly as it was stored."""
+def console_warnings(page: Page) -> list[str]:
+    """The console warnings `page` logs from now on (the page keeps the engine's English detail there)."""
+    warnings: list[str] = []
+    page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+    return warnings
+
+
+def check_damaged(page: Page, stored: object, sentence: str, detail: str | None = None,
+                  warnings: list[str] | None = None) -> None:
+    """The notice with the page's own sentence, no game to play, and the record exactly as it was stored; the
+    engine's `detail` only in the console's `warnings`, never on the page."""
     expect(page.locator("[data-testid=save-damaged]")).to_be_visible()
     expect(page.locator("[data-testid=save-damaged]")).to_contain_text("Your saved game could not be read.")
-    expect(page.locator("#save-damaged-reason")).to_contain_text(reason)
+    expect(page.locator("#save-damaged-reason")).to_contain_text(sentence)
+    if detail is not None:
+        assert detail not in page.locator("[data-testid=save-damaged]").text_content()
+        assert any(detail in warning for warning in warnings or []), warnings
     expect(page.locator("[data-testid=flip]")).to_be_disabled()
     page.keyboard.press("Space")  # the keyboard cannot flip either
     assert record(page) == stored
 
 
 @pytest.mark.parametrize("case", DAMAGED)
-def test_a_damaged_save_is_reported_kept_and_exported(page: Page, guard, case: str) -> None:
-    stored, reason = DAMAGED[case]
+def test_a_damaged_save_is_reported_in_the_pages_words_kept_and_exported(page: Page, guard, case: str) -> None:
+    stored, sentence, detail = DAMAGED[case]
     store_record(page, stored)
+    warnings = console_warnings(page)
     open_game(page)
-    check_damaged(page, stored, reason)
+    check_damaged(page, stored, sentence, detail, warnings)
     assert downloaded(page, "[data-testid=damaged-export]") == stored  # the damaged record, as it was
     assert record(page) == stored
 
@@ -73,7 +93,7 @@ def test_markup_in_a_save_is_shown_as_text_and_never_run(page: Page, guard) -> N
     page.wait_for_function("() => performance.getEntriesByName('board-restored').length === 1")
     assert page.locator("[data-testid=status] .short").text_content() == MARKUP
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
-    check_damaged(page, stored, "<img src=x")
+    check_damaged(page, stored, DAMAGED_SENTENCE)
     assert page.locator("img[src=x]").count() == 0
     assert page.evaluate("() => window.__pwned") is None
 
@@ -82,10 +102,10 @@ def test_starting_a_new_game_is_the_only_thing_that_replaces_a_damaged_save(page
     stored = DAMAGED["duplicated-card"][0]
     store_record(page, stored)
     open_game(page)
-    check_damaged(page, stored, "duplicated")
+    check_damaged(page, stored, DAMAGED_SENTENCE)
     page.reload()  # reloading changes nothing
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
-    check_damaged(page, stored, "duplicated")
+    check_damaged(page, stored, DAMAGED_SENTENCE)
     page.click("[data-testid=damaged-new]")
     expect(page.locator("[data-testid=save-damaged]")).to_be_hidden()
     flip(page)

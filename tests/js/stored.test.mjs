@@ -44,10 +44,13 @@ test("the settings of a stored record that the form offers are put back, and onl
   for (const settings of [null, "fast", 3, []]) assert.deepEqual(storedSettings(settings, CHOICES), {});
 });
 
-test("a refusal is said in the page's words when a person can act on it, else in the bridge's", () => {
+test("every kind of refusal is said in the page's words, never in the bridge's English", () => {
   const say = (key) => `<${key}>`;
   assert.equal(refusal({ kind: "damaged", code: "newer", message: "record version 9" }, say), "<save_newer>");
   assert.equal(refusal({ kind: "request", code: "too-big", message: "too large" }, say), "<save_too_big>");
-  assert.equal(refusal({ kind: "damaged", message: "hands: duplicated card" }, say), "hands: duplicated card");
-  assert.equal(refusal({ kind: "damaged", message: "" }, say), "<not_json>");
+  assert.equal(refusal({ kind: "damaged", code: "not-a-save", message: "a list" }, say, true), "<not_json>");
+  assert.equal(refusal({ kind: "damaged", code: "not-a-save", message: "a list" }, say), "<save_damaged>");
+  assert.equal(refusal({ kind: "damaged", code: "damaged", message: "hands: duplicated card" }, say),
+    "<save_damaged>");
+  assert.equal(refusal({ kind: "damaged", message: "no code from an older worker" }, say), "<save_damaged>");
 });

@@ -34,7 +34,7 @@ ENGLISH = {
 # scripts put into them (the page's JSON block).
 NOTICE_STRINGS = {
     "index.html": ["engine_failed_timeout", "bad_players", "bad_seed", "bad_seed_input", "bad_order", "file_too_big",
-                   "not_json", "save_newer", "save_too_big"],
+                   "not_json", "save_newer", "save_too_big", "save_damaged", "request_refused"],
     "stats.html": ["sim_failed"],
 }
 

@@ -11,7 +11,7 @@ import { keepFinished, persistGame } from "./saving.js";
 import { applySettings, choices, readSettings } from "./settings.js";
 import { answered, asking, autoplaying, canAsk, failed, refused, shown } from "./state.js";
 import { refusal } from "./stored.js";
-import { text } from "./strings.js";
+import { asciiDigits, text } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
 const FATAL = ["timeout", "load", "unsupported"]; // the engine cannot go on
@@ -24,8 +24,8 @@ export function engineFailed(error) {
 }
 
 /** A refusal said in the status line (it should not happen from this page). */
-function sayRefusal(error) {
-  note(error.message || String(error));
+function sayRefusal() {
+  note(text("request_refused"));
 }
 
 /**
@@ -40,7 +40,10 @@ export async function play(request, options = {}, refused = sayRefusal) {
     return true;
   } catch (error) {
     if (!error || FATAL.includes(error.kind)) engineFailed(error);
-    else refused(error);
+    else {
+      console.warn(`Krig: the engine refused "${request.type}":`, error.code || error.kind, error.message);
+      refused(error);
+    }
     return false;
   } finally {
     update(answered);
@@ -85,7 +88,7 @@ export async function newGame(deal = null) {
   update(autoplaying, false);
   readSettings();
   const seedInput = $("seed");
-  const seed = deal ? deal.seed : seedInput.value.trim();
+  const seed = deal ? deal.seed : asciiDigits(seedInput.value.trim()); // ১২৩ typed on the Bengali page is 123
   if (!deal && seed !== "" && !validSeed(seed)) {
     seedInput.setCustomValidity(text("bad_seed_input", "A seed is a whole number from 0 to 9007199254740991."));
     seedInput.reportValidity();

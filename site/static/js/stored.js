@@ -34,11 +34,12 @@ export function storedSettings(settings, choices) {
 }
 
 /**
- * Why a stored record or a file was refused, in words: the page's own (`say(key)`) for what a person can act on,
- * else the bridge's reason.
+ * Why a stored record (`file` false) or an imported file was refused, in the page's words for the kind of refusal
+ * the bridge gives (krig.Refusal, as the error's `code`), through `say(key)`. The bridge's English detail is for
+ * the console and the exported file, never for the sentence.
  */
-export function refusal(error, say) {
+export function refusal(error, say, file = false) {
   if (error.code === "newer") return say("save_newer");
   if (error.code === "too-big") return say("save_too_big");
-  return error.message || say("not_json");
+  return say(file && error.code === "not-a-save" ? "not_json" : "save_damaged");
 }

@@ -50,7 +50,7 @@ export async function importFile(file) {
   }
   // an exported game or a whole record: the bridge tells them apart and checks them like a stored record
   const request = { type: "import", file: data, settings: state.settings };
-  if (await play(request, { loaded: true, stop: true }, (error) => importFailed(refusal(error, text)))) {
+  if (await play(request, { loaded: true, stop: true }, (error) => importFailed(refusal(error, text, true)))) {
     clearLog();
     note(text("imported"));
   }
