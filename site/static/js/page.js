@@ -39,7 +39,7 @@ function write(name, value, set) {
 }
 
 /** Enable exactly the controls that make sense in `now`, and show exactly its notices. */
-export function showState(now) {
+function showState(now) {
   const enabled = controls(now);
   write("engine", enabled.engine, (on) => {
     for (const element of document.querySelectorAll("[data-needs-engine]")) {
