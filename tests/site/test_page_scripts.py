@@ -1,5 +1,5 @@
 """What the built pages hand to their scripts: every string key is used and every one asked for is there, the
-facts are Python's, and the game page preloads every module it imports."""
+facts are Python's, and the game page preloads the modules it needs first."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ import pytest
 import build
 from krig.webapp import facts
 
-IMPORT = re.compile(r"""^import\s+(?:[^"';]*?\sfrom\s+)?["'](\./[\w.-]+|\.\./vendor/[\w.-]+)["']""", re.MULTILINE)
+MODULE = r"""["'](\./[\w.-]+|\.\./vendor/[\w.-]+)["']"""
+IMPORT = re.compile(rf"""^import\s+(?:[^"';]*?\sfrom\s+)?{MODULE}|\bimport\(\s*{MODULE}\s*\)""", re.MULTILINE)
 # strings.js's text("key", fallback), or say("key") in the pure modules that are handed it
 ASKED = re.compile(r"""\b(?:text|say)\(\s*["'](\w+)["']""")
 ASKED_PLURAL = re.compile(r"""\bplural\(\s*(?:["'](\w+)["']|[^,]*\?\s*["'](\w+)["']\s*:\s*["'](\w+)["'])""")
@@ -28,8 +29,9 @@ def json_block(html: str, name: str) -> dict:
     return json.loads(match.group(1))
 
 
-def modules(dist: Path, entry: str) -> set[str]:
-    """Every script `entry` imports, itself included, as paths from the site root ("js/board.js")."""
+def modules(dist: Path, entry: str, later: bool = True) -> set[str]:
+    """Every script `entry` imports, itself included, as paths from the site root; with `later`, also those
+    it loads with import() and theirs."""
     found, todo = set(), [entry]
     while todo:
         path = todo.pop()
@@ -37,8 +39,9 @@ def modules(dist: Path, entry: str) -> set[str]:
             continue
         found.add(path)
         folder = Path(path).parent
-        for target in IMPORT.findall((dist / path).read_text()):
-            todo.append((folder / target).as_posix().replace("js/../", ""))
+        for static, dynamic in IMPORT.findall((dist / path).read_text()):
+            if static or later:
+                todo.append((folder / (static or dynamic)).as_posix().replace("js/../", ""))
     return found
 
 
@@ -87,6 +90,11 @@ def test_the_facts_each_page_holds_are_pythons(dist: Path, file: str) -> None:
     assert {name for name in facts.page() if f"facts.{name}" not in reader} == set()  # each one is read
 
 
-def test_the_game_page_preloads_every_module_it_imports(dist: Path) -> None:
+def test_the_game_page_preloads_what_it_needs_before_its_board_is_drawn(dist: Path) -> None:
+    """game.js and its imports run first, then restore.js draws the stored board; start.js and its imports load
+    meanwhile, by import(), and are not preloaded (they would compete with the board's modules)."""
     preloaded = set(PRELOAD.findall((dist / "en" / "index.html").read_text()))
-    assert preloaded == modules(dist, build.SCRIPTS["game"]) - {build.SCRIPTS["game"]}
+    entry = build.SCRIPTS["game"]
+    first = modules(dist, entry, later=False) | modules(dist, "js/restore.js", later=False)
+    assert preloaded == first - {entry}
+    assert "js/start.js" in modules(dist, entry) - first  # the rest is loaded, later

@@ -10,9 +10,12 @@ import { cardName, num, percent, text } from "./strings.js";
 const PICTURES = new URL("../cards/", import.meta.url);
 const preloaded = []; // decoded card pictures, kept so that the browser keeps them in memory
 
+const urls = new Map(); // code → address of its picture, worked out once
+
 /** The picture of a card (`null`: its back). */
 function cardUrl(code) {
-  return new URL(code ? `${code}.svg` : "back.svg", PICTURES).href;
+  if (!urls.has(code)) urls.set(code, new URL(code ? `${code}.svg` : "back.svg", PICTURES).href);
+  return urls.get(code);
 }
 
 /**
@@ -65,7 +68,7 @@ function setNumber(element, n) {
 /** Draw `board` into the page. `fresh` animates the cards of a round just played. */
 export function render(board, { fresh = false, announce = true } = {}) {
   const root = document.getElementById("board");
-  root.dataset.players = String(board.players);
+  if (root.dataset.players !== String(board.players)) root.dataset.players = String(board.players); // CSS reads it
   root.dataset.round = String(board.round || 0); // ASCII, for scripts and tests
   for (let seat = 0; seat < 4; seat++) {
     const element = document.getElementById(`seat-${seat}`);

@@ -29,21 +29,33 @@ export function listen(listener) {
   listeners.push(listener);
 }
 
-function setFlag(element, name, value) {
-  if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+const written = new Map(); // what showState last wrote, by name: only what changes touches the DOM
+const OWN = ["flip", "autoplay", "finish", "share", "export", "import"]; // the controls with a rule of their own
+
+function write(name, value, set) {
+  if (written.get(name) === value) return;
+  written.set(name, value);
+  set(value);
 }
 
 /** Enable exactly the controls that make sense in `now`, and show exactly its notices. */
-export function showState(now) {
+function showState(now) {
   const enabled = controls(now);
-  for (const element of document.querySelectorAll("[data-needs-engine]")) element.disabled = !enabled.engine;
-  for (const id of ["flip", "autoplay", "finish", "share", "export", "import"]) $(id).disabled = !enabled[id];
-  setFlag($("flip"), "aria-busy", String(now.busy));
-  const autoplay = $("autoplay");
-  setFlag(autoplay, "aria-pressed", String(now.autoplay));
-  const label = now.autoplay ? autoplay.dataset.labelPause : autoplay.dataset.labelPlay;
-  if (autoplay.textContent !== label) autoplay.textContent = label;
-  for (const [id, visible] of Object.entries(notices(now))) $(id).hidden = !visible;
+  write("engine", enabled.engine, (on) => {
+    for (const element of document.querySelectorAll("[data-needs-engine]")) {
+      if (!OWN.includes(element.id)) element.disabled = !on;
+    }
+  });
+  for (const id of OWN) write(`${id}.disabled`, !enabled[id], (off) => { $(id).disabled = off; });
+  write("busy", String(now.busy), (busy) => $("flip").setAttribute("aria-busy", busy));
+  write("autoplay", now.autoplay, (on) => {
+    const button = $("autoplay");
+    button.setAttribute("aria-pressed", String(on));
+    button.textContent = on ? button.dataset.labelPause : button.dataset.labelPlay;
+  });
+  for (const [id, visible] of Object.entries(notices(now))) write(`${id}.hidden`, !visible, (hidden) => {
+    $(id).hidden = hidden;
+  });
   if (now.failure === "timeout") explainTimeout();
   const engineNow = engineState(now);
   if (root.dataset.engine !== engineNow) {

@@ -54,9 +54,9 @@ export function keepFinished(entry) {
   });
 }
 
-/** The settings changed: the bridge puts them in the record, which is stored. */
+/** The settings changed: the bridge puts them in the record, which is stored (if it is to be). */
 export async function settingsChanged() {
-  if (!state.record || !["playing", "over"].includes(state.mode)) return;
+  if (!state.record) return; // no game yet: the bridge gets the settings with the first one
   try {
     update(recorded, (await engine.request({ type: "settings", settings: state.settings })).record);
   } catch {

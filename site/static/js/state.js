@@ -13,7 +13,8 @@
 //
 // Transitions between modes (each one a function below):
 //   loading  → playing or over (shown), idle (refused, or started without a game), elsewhere, failed
-//   idle, playing, over ("live") → playing or over (shown: a new game, a round, an import), taken-over, failed
+//   idle, playing, over ("live") → playing or over (shown: a new game, a round, an import), idle (refused: the
+//                 record stored by another tab, after taking over), taken-over, failed
 //   elsewhere, taken-over → the mode of the game held (tookOver), failed
 //
 // The data beside the mode:

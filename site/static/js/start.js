@@ -1,0 +1,98 @@
+// The rest of the game page's start-up, once the stored board is drawn (restore.js) and the engine answers:
+// restore the record or deal a first game, and wire every control and key.
+
+import { toggleAutoplay } from "./autoplay.js";
+import { preloadCards } from "./board.js";
+import { estimateLater } from "./chances.js";
+import { keyAction } from "./keys.js";
+import { registerServiceWorkerWhenIdle } from "./offline.js";
+import { state, update, useEngine } from "./page.js";
+import { engineFailed, finish, flip, newGame, resume } from "./play.js";
+import { deleteSave, setKeep, settingsChanged } from "./saving.js";
+import { readSettings } from "./settings.js";
+import { controls, elsewhere, started } from "./state.js";
+import { text } from "./strings.js";
+import { holdGame, takeOver } from "./tabs.js";
+import { exportDamaged, exportGame, importFile, share } from "./transfer.js";
+
+const $ = (id) => document.getElementById(id);
+
+/**
+ * `drawing` resolves to the stored record once its board is drawn; `engine` is {engine, loading} from
+ * game.js, or the promise of it.
+ */
+export async function start(drawing, engine) {
+  try {
+    wire();
+    const record = await drawing;
+    const { engine: ready, loading } = await engine;
+    try {
+      await loading;
+    } catch (error) {
+      engineFailed(error);
+      return;
+    }
+    useEngine(ready);
+    $("engine-progress").value = 100;
+    // With storage, the stored game is shared by every tab: only the tab that holds it plays and saves
+    if (state.saving === "unavailable" || (await holdGame())) await resume(record);
+    else update(elsewhere);
+    update(started);
+    preloadCards(); // in idle moments: the first sight of each card costs no flip
+  } catch (error) {
+    engineFailed(error);
+  } finally {
+    // The service worker registers only after the start-up (engine-ready, or the engine failed), when idle.
+    registerServiceWorkerWhenIdle(new URL("../sw.js", import.meta.url));
+  }
+}
+
+const FIELDS = "input, select, textarea, button, summary, a, label, [contenteditable]";
+
+function onKey(event) {
+  const target = event.target instanceof Element ? event.target : null;
+  const { action, prevent } = keyAction({
+    key: event.key, repeat: event.repeat, defaultPrevented: event.defaultPrevented, altKey: event.altKey,
+    ctrlKey: event.ctrlKey, metaKey: event.metaKey, inField: Boolean(target && target.closest(FIELDS)),
+  }, { autoplay: ["a", text("key_autoplay", "a")], new: ["n", text("key_new", "n")] });
+  if (prevent) event.preventDefault(); // no page scroll on Space
+  if (action === "flip") flip();
+  else if (action === "autoplay" && controls(state).autoplay) toggleAutoplay();
+  else if (action === "new" && controls(state).engine) newGame();
+}
+
+function wire() {
+  $("setup").addEventListener("submit", (event) => {
+    event.preventDefault();
+    newGame();
+  });
+  $("seed").addEventListener("input", () => $("seed").setCustomValidity(""));
+  $("again").addEventListener("click", () => newGame());
+  $("damaged-new").addEventListener("click", () => newGame());
+  $("damaged-export").addEventListener("click", exportDamaged);
+  $("flip").addEventListener("click", () => flip());
+  $("autoplay").addEventListener("click", toggleAutoplay);
+  $("finish").addEventListener("click", () => finish());
+  $("share").addEventListener("click", () => share());
+  $("export").addEventListener("click", exportGame);
+  $("import").addEventListener("change", (event) => {
+    importFile(event.target.files[0]);
+    event.target.value = "";
+  });
+  $("keep").addEventListener("change", (event) => setKeep(event.target.checked));
+  $("delete-save").addEventListener("click", () => deleteSave());
+  $("take-over").addEventListener("click", () => takeOver());
+  $("take-back").addEventListener("click", () => takeOver());
+  for (const id of ["speed", "animation"]) {
+    $(id).addEventListener("change", () => {
+      readSettings();
+      settingsChanged();
+    });
+  }
+  $("speed").addEventListener("input", readSettings);
+  document.addEventListener("keydown", onKey);
+  // a press or a key may well be a flip: the estimate makes way at once and waits for the next pause
+  document.addEventListener("pointerdown", estimateLater, { capture: true, passive: true });
+  document.addEventListener("keydown", estimateLater, { capture: true, passive: true });
+}
+
