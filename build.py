@@ -7,7 +7,8 @@
 The build renders every page from Jinja2 templates in six languages with the gettext catalogs, packages the
 engine as a wheel listed in a pyodide-lock.json (pyodide-lock's `add-wheels`), copies only the Pyodide files the
 page needs from the pinned npm package, draws the card pictures, writes a service worker that precaches
-everything under a content-hashed name, and precompresses every file for static hosts.
+everything under a content-hashed name, and precompresses every file for static hosts, which `serve` sends as
+they would.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import time
 import zipfile
 from dataclasses import dataclass
 from functools import partial
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -364,7 +366,10 @@ def compress(data: bytes, suffix: str) -> bytes:
 
 
 class Handler(SimpleHTTPRequestHandler):
-    """Serves dist/ with the types that streaming wasm compilation and module workers need."""
+    """Serves dist/ as a static host does: with the types that streaming wasm compilation and module workers need,
+    and a file's precompressed `.br` or `.gz` sibling, with its Content-Encoding, when the request accepts it."""
+
+    encodings = (("br", ".br"), ("gzip", ".gz"))  # preferred first
 
     extensions_map = {
         **SimpleHTTPRequestHandler.extensions_map,
@@ -376,6 +381,55 @@ class Handler(SimpleHTTPRequestHandler):
         ".whl": "application/zip",
         ".woff2": "font/woff2",
     }
+
+    content_encoding: str | None = None  # of the response being sent
+    vary = False  # the response depends on Accept-Encoding
+    status = 0
+
+    def translate_path(self, path: str) -> str:
+        """The file to send: a folder's index.html, and then its best sibling that the request accepts."""
+        local = super().translate_path(path)
+        self.content_encoding, self.vary = None, False
+        if os.path.isdir(local) and path.split("?", 1)[0].endswith("/"):
+            local = os.path.join(local, "index.html")
+        if not os.path.isfile(local):
+            return local
+        accepted = self.accepted_encodings()
+        for name, suffix in self.encodings:
+            # a sibling older than its file is stale (someone edited dist/ by hand): send the file itself
+            if os.path.isfile(local + suffix) and os.path.getmtime(local + suffix) >= os.path.getmtime(local):
+                self.vary = True
+                if name in accepted and self.content_encoding is None:
+                    self.content_encoding = name
+        return local + dict(self.encodings)[self.content_encoding] if self.content_encoding else local
+
+    def accepted_encodings(self) -> set[str]:
+        """The codings that Accept-Encoding allows (`q=0` refuses one, `*` stands for the others)."""
+        allowed, refused = set(), set()
+        for part in self.headers.get("Accept-Encoding", "").split(","):
+            name, _, params = part.partition(";")
+            weight = params.strip().removeprefix("q=").strip() or "1"
+            (allowed if weight.replace(".", "").strip("0") else refused).add(name.strip().lower())
+        if "*" in allowed:
+            allowed |= {name for name, _ in self.encodings}
+        return allowed - refused
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        path = os.fspath(path)
+        if self.content_encoding:
+            path = path.removesuffix(dict(self.encodings)[self.content_encoding])
+        return super().guess_type(path)
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self.status = code
+        super().send_response(code, message)
+
+    def end_headers(self) -> None:
+        if self.vary:
+            self.send_header("Vary", "Accept-Encoding")
+        if self.content_encoding and self.status == HTTPStatus.OK:
+            self.send_header("Content-Encoding", self.content_encoding)
+        super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
         pass  # keep the console for the address and errors
