@@ -14,9 +14,10 @@ export class EngineError extends Error {
 /**
  * Put the worker's start-up steps ({name, start, end} in ms since the epoch) on the page's timeline, for the
  * benchmark and the browser's profiler: a performance.measure("engine: <name>") each, and
- * <html data-engine-steps> holding {name: [start, end]} in whole ms from the page's navigation start.
+ * <html data-engine-steps> (or data-snapshot-steps, for the snapshot made later) holding {name: [start, end]} in
+ * whole ms from the page's navigation start.
  */
-function showStartSteps(timings) {
+function showSteps(attribute, timings) {
   if (!Array.isArray(timings)) return;
   const steps = {};
   for (const { name, start, end } of timings) {
@@ -25,7 +26,7 @@ function showStartSteps(timings) {
     steps[name] = [Math.round(from), Math.round(to)];
     performance.measure(`engine: ${name}`, { start: Math.max(0, from), end: Math.max(0, to) });
   }
-  document.documentElement.dataset.engineSteps = JSON.stringify(steps);
+  document.documentElement.dataset[attribute] = JSON.stringify(steps);
 }
 
 export class Engine {
@@ -66,11 +67,10 @@ export class Engine {
       timer = setTimeout(() => reject(this.fail(new EngineError("timeout", "the engine took too long"))),
         LOAD_TIMEOUT_MS);
     });
-    // "warm": this page came from the service worker, so a later visit may use the cached snapshot
-    const warm = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
-    return Promise.race([this.request({ type: "init", lang: this.lang, warm }), timeout]).then((answer) => {
+    return Promise.race([this.request({ type: "init", lang: this.lang }), timeout]).then((answer) => {
       document.documentElement.dataset.engineStart = answer.start || "fresh";
-      showStartSteps(answer.timings);
+      if (answer.snapshot) document.documentElement.dataset.snapshot = answer.snapshot;
+      showSteps("engineSteps", answer.timings);
       return answer;
     }).finally(() => {
       clearTimeout(timer);
@@ -96,6 +96,19 @@ export class Engine {
     }
     if (data.type === "snapshot-stored") {
       document.documentElement.dataset.snapshot = "stored";
+      showSteps("snapshotSteps", data.timings);
+      return;
+    }
+    if (data.type === "snapshot-failed") {
+      // only the next start's speed is lost: it will be a normal one, and this build does not try again here
+      console.warn(`krig: no memory snapshot on this device (${data.reason})`);
+      document.documentElement.dataset.snapshot = "failed";
+      return;
+    }
+    if (data.type === "stdlib-fallback") {
+      // A module the trimmed standard library lacks: the worker fetched the whole one (the tests fail on this)
+      console.warn(`krig: the trimmed standard library lacks ${data.module}`);
+      document.documentElement.dataset.stdlibFallback = String(data.module);
       return;
     }
     if (data.type === "fatal") {
