@@ -1,6 +1,8 @@
 // The page's side of the engine worker: start it, ask it questions, give up cleanly if it cannot load.
 
-const LOAD_TIMEOUT_MS = 30000; // loadPyodide can hang forever (e.g. without 'wasm-unsafe-eval')
+// loadPyodide can hang forever (e.g. without 'wasm-unsafe-eval'), but a slow device or network is no hang: the
+// load fails only after this long without any word from the worker (it reports each step and the download).
+const LOAD_SILENCE_MS = 20000;
 
 export class EngineError extends Error {
   /** `code` names a case the page explains in its own words (e.g. "newer", "too-big"), if the worker gave one. */
@@ -41,6 +43,7 @@ export class Engine {
     this.pending = new Map(); // id -> {resolve, reject}
     this.nextId = 1;
     this.dead = null; // an EngineError once the worker cannot be used
+    this.heard = 0; // performance.now() of the worker's last message
   }
 
   /** Start the worker and load Python; resolves when the engine answers, rejects with an EngineError. */
@@ -59,23 +62,22 @@ export class Engine {
       this.fail(new EngineError("load", event.message || "the engine worker failed"));
     });
     this.worker.addEventListener("messageerror", () => this.fail(new EngineError("internal", "bad message")));
-    // Python's start-up gives no progress events of its own: creep towards 80 % meanwhile, so the bar moves.
-    let crept = 0;
-    const creep = setInterval(() => this.onProgress((crept = Math.min(80, crept + 4))), 150);
     let timer;
-    const timeout = new Promise((resolve, reject) => {
-      timer = setTimeout(() => reject(this.fail(new EngineError("timeout", "the engine took too long"))),
-        LOAD_TIMEOUT_MS);
+    const silence = new Promise((resolve, reject) => {
+      const check = () => {
+        const quiet = performance.now() - this.heard;
+        if (quiet < LOAD_SILENCE_MS) timer = setTimeout(check, LOAD_SILENCE_MS - quiet);
+        else reject(this.fail(new EngineError("timeout", `no word from the engine for ${Math.round(quiet)} ms`)));
+      };
+      timer = setTimeout(check, LOAD_SILENCE_MS);
     });
-    return Promise.race([this.request({ type: "init", lang: this.lang }), timeout]).then((answer) => {
+    this.heard = performance.now();
+    return Promise.race([this.request({ type: "init", lang: this.lang }), silence]).then((answer) => {
       document.documentElement.dataset.engineStart = answer.start || "fresh";
       if (answer.snapshot) document.documentElement.dataset.snapshot = answer.snapshot;
       showSteps("engineSteps", answer.timings);
       return answer;
-    }).finally(() => {
-      clearTimeout(timer);
-      clearInterval(creep);
-    });
+    }).finally(() => clearTimeout(timer));
   }
 
   /** Send one request; resolves with the answer when ok, rejects with an EngineError otherwise. */
@@ -89,6 +91,7 @@ export class Engine {
   }
 
   receive(data) {
+    this.heard = performance.now();
     if (!data || typeof data !== "object") return;
     if (data.type === "progress") {
       this.onProgress(Number(data.value) || 0);
