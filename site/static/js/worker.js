@@ -16,8 +16,8 @@
 // [{name, start, end}]}: `snapshot` is "restored", "pending" (this fresh start will make one when idle) or "off"
 // (no usable Cache Storage, or this build's snapshot already failed here), and `timings` are the worker's own
 // start-up steps in ms since the epoch (performance.timeOrigin + performance.now(), so the page can place them
-// on its own timeline). Every other request is handed to
-// bridge.handle() as JSON text and its JSON text answer is parsed back, so no Python proxy ever leaves this file.
+// on its own timeline). Every other request is handed to bridge.handle() as JSON text and its JSON text answer
+// is parsed back, so no Python proxy ever leaves this file.
 
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
@@ -61,7 +61,6 @@ async function timed(name, work, value) {
   }
 }
 
-let lastProgress = 0;
 function progress(value, step) {
   self.postMessage({ type: "progress", value: Math.round(value), step });
 }
@@ -71,6 +70,7 @@ function progress(value, step) {
 // page at most every 100 ms: on a slow network the bar moves, and the page never mistakes it for a hang. It
 // reads a clone: the response itself reaches Pyodide untouched, so Chromium still caches the compiled wasm.
 let downloaded = 0;
+let lastProgress = 0; // performance.now() of the last download progress sent
 const plainFetch = self.fetch.bind(self);
 self.fetch = async (input, init) => {
   const response = await plainFetch(input, init);
