@@ -6,9 +6,10 @@
 // (unpackArchive) with the import fallback (site/stdlib/_stdlib_fallback.py), imports the bridge, and runs
 // tools/stdlib_flows.py: every bridge request type, every error path, in every language. The modules then in
 // sys.modules that came from the standard library's zip (plus all of Pyodide's own `_pyodide` and `pyodide`
-// packages, which its JavaScript imports on demand) are compiled with unchecked hashes and stored, uncompressed
-// so that the host's brotli sees all of them at once, as sourceless .pyc files, which zipimport loads without
-// any source. The fallback and the list of the modules left out go in too. It prints a one-line JSON summary.
+// packages, which its JavaScript imports on demand) are compiled as -OO does (no docstrings, no asserts), with
+// unchecked hashes, and stored uncompressed (the host's brotli then sees all of them at once) as sourceless .pyc
+// files, which zipimport loads without any source. The fallback and the list of the modules left out go in too.
+// It prints a one-line JSON summary.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -18,7 +19,9 @@ const languages = process.argv[4].split(",");
 const here = path.dirname(fileURLToPath(import.meta.url));
 const indexURL = path.join(here, "..", "node_modules", "pyodide") + path.sep;
 const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL, stdout: () => {} });
+// Without column positions (-X no_debug_ranges): a quarter smaller; tracebacks in the standard library keep their
+// line numbers and lose only the ^^^ under the failing expression.
+const pyodide = await loadPyodide({ indexURL, stdout: () => {}, env: { PYTHONNODEBUGRANGES: "1" } });
 
 const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
 pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel", { extractDir: sitePackages });
