@@ -6,8 +6,9 @@
 
 The build renders every page from Jinja2 templates in six languages with the gettext catalogs, packages the
 engine as a wheel listed in a pyodide-lock.json (pyodide-lock's `add-wheels`), copies only the Pyodide files the
-page needs from the pinned npm package, draws the card pictures, writes a service worker that precaches
-everything under a content-hashed name, and precompresses every file for static hosts.
+page needs from the pinned npm package, writes the standard library the game imports as bytecode (traced by
+tools/trim_stdlib.mjs), draws the card pictures, writes a service worker that precaches everything under a
+content-hashed name, and precompresses every file for static hosts, which `serve` sends as they would.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import time
 import zipfile
 from dataclasses import asdict, dataclass
 from functools import partial
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -69,7 +71,9 @@ SCRIPTS = {"game": "js/game.js", "stats": "js/stats.js"}
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 VENDOR_FILES = {"idb-keyval/dist/index.js": "vendor/idb-keyval.js"}
 BENGALI_FONTS = ("400", "700")
-SNAPSHOT = "snapshot/krig.snapshot"
+STDLIB_FALLBACK = SITE / "stdlib" / "_stdlib_fallback.py"  # goes into the trimmed standard library
+WHOLE_STDLIB = "pyodide/python_stdlib.zip"  # only for the import fallback (online) and the benchmark's yardstick
+WORKER = "js/worker.js"
 WHEEL_SOURCES = ("pyproject.toml", "README.md", "engine", "site/webapp")
 
 CSP = "; ".join([
@@ -101,10 +105,11 @@ def build(dist: Path = DIST) -> Path:
     wheel = build_wheel(dist / "pyodide")
     add_bytecode(wheel)
     write_lockfile(dist, wheel)
-    write_snapshot(dist)
+    stdlib = write_stdlib(dist, wheel)
     write_cards(dist / "cards")
     write_fonts(dist / "fonts")
     render_pages(dist)
+    write_worker(dist, wheel, stdlib)
     write_service_worker(dist)
     precompress(dist)
     return dist
@@ -193,6 +198,7 @@ def add_bytecode(wheel: Path) -> None:
 
     The host Python may be another version, whose bytecode Pyodide would reject; tools/compile_pyc.mjs compiles
     inside Pyodide under Node.js, with unchecked hashes, so Python uses the bytecode without looking at the source.
+    The files are stored, not deflated: the host's brotli then compresses the whole wheel far better.
     """
     with tempfile.TemporaryDirectory() as scratch:
         subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(wheel), scratch], check=True)
@@ -205,11 +211,11 @@ def add_bytecode(wheel: Path) -> None:
         digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
         record += f"{name},sha256={digest},{len(data)}\n"
     stamp = time.gmtime(int(SOURCE_DATE_EPOCH))[:6]
-    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as new:
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_STORED) as new:
         for name, data in {**files, **compiled, record_name: record.encode()}.items():
             info = zipfile.ZipInfo(name, date_time=stamp)
             info.external_attr = 0o644 << 16
-            new.writestr(info, data, zipfile.ZIP_DEFLATED)
+            new.writestr(info, data)
 
 
 def write_lockfile(dist: Path, wheel: Path) -> None:
@@ -228,13 +234,35 @@ def write_lockfile(dist: Path, wheel: Path) -> None:
                        check=True, stdout=subprocess.DEVNULL)
 
 
-def write_snapshot(dist: Path) -> None:
-    """A Pyodide memory snapshot with the engine and every catalog imported, for the worker's fast warm start.
+def write_stdlib(dist: Path, wheel: Path) -> Path:
+    """The standard library the game imports, as bytecode: `pyodide/stdlib-<hash>.zip`, for `loadPyodide({stdLibURL})`.
 
-    It is not precached: the page fetches it in the background once a first visit is over (see js/worker.js).
+    tools/trim_stdlib.mjs runs every flow of tools/stdlib_flows.py inside Pyodide and keeps the modules they
+    imported, plus site/stdlib/_stdlib_fallback.py, which fetches the whole library if one is ever missing.
     """
-    subprocess.run(["node", str(ROOT / "tools" / "make_snapshot.mjs"), str(dist), str(dist / SNAPSHOT)],
-                   check=True, stdout=subprocess.DEVNULL)
+    with tempfile.TemporaryDirectory() as scratch:
+        trimmed = Path(scratch) / "stdlib.zip"
+        languages = ",".join(lang.code for lang in LANGUAGES)
+        env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH}
+        subprocess.run(["node", str(ROOT / "tools" / "trim_stdlib.mjs"), str(wheel), str(trimmed), languages],
+                       check=True, stdout=subprocess.DEVNULL, env=env)
+        data = trimmed.read_bytes()
+    target = dist / "pyodide" / f"stdlib-{hashlib.sha256(data).hexdigest()[:16]}.zip"
+    target.write_bytes(data)
+    return target
+
+
+def write_worker(dist: Path, wheel: Path, stdlib: Path) -> None:
+    """Tell js/worker.js what this build ships: the trimmed standard library, what a snapshot is bound to, and the
+    bytes a fresh start downloads (for its progress)."""
+    worker = dist / WORKER
+    source = worker.read_text()
+    bound = hashlib.sha256()
+    for path in (dist / "pyodide" / "pyodide.asm.wasm", dist / "pyodide" / "pyodide.asm.mjs", wheel, stdlib, worker):
+        bound.update(hashlib.sha256(path.read_bytes()).digest())
+    download = sum(path.stat().st_size for path in (dist / "pyodide" / "pyodide.asm.wasm", wheel, stdlib))
+    facts = {"stdlib": stdlib.name, "snapshot": bound.hexdigest()[:16], "download": download}
+    worker.write_text(source.replace('"__BUILD__"', json.dumps(facts, separators=(",", ":"))))
 
 
 # Pages
@@ -339,11 +367,11 @@ def copy_static(dist: Path) -> None:
 
 
 def precache_list(dist: Path) -> list[str]:
-    """Every file a visitor may need offline, relative to the site root."""
-    skip = {"sw.js"}
-    return sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*")
-                  if p.is_file() and p.suffix not in {".br", ".gz"} and p.name not in skip
-                  and not p.relative_to(dist).as_posix().startswith(("bench/", "snapshot/")))
+    """Every file a visitor may need offline, relative to the site root (the whole standard library is not: the
+    game runs on the trimmed one, and the import fallback fetches the whole one only online)."""
+    skip = {"sw.js", WHOLE_STDLIB}
+    return sorted(name for name in (p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+                  if not name.endswith((".br", ".gz")) and name not in skip and not name.startswith("bench/"))
 
 
 def write_service_worker(dist: Path) -> None:
@@ -380,15 +408,17 @@ def precompress(dist: Path) -> None:
 def compress(data: bytes, suffix: str) -> bytes:
     if suffix == ".gz":
         return gzip.compress(data, compresslevel=9, mtime=0)
-    quality = 11 if len(data) < 16_000_000 else 5  # the 31 MB snapshot changes every build: keep it quick
-    return brotli.compress(data, quality=quality)
+    return brotli.compress(data, quality=11)
 
 
 # Serving
 
 
 class Handler(SimpleHTTPRequestHandler):
-    """Serves dist/ with the types that streaming wasm compilation and module workers need."""
+    """Serves dist/ as a static host does: with the types that streaming wasm compilation and module workers need,
+    and a file's precompressed `.br` or `.gz` sibling, with its Content-Encoding, when the request accepts it."""
+
+    encodings = (("br", ".br"), ("gzip", ".gz"))  # preferred first
 
     extensions_map = {
         **SimpleHTTPRequestHandler.extensions_map,
@@ -400,6 +430,55 @@ class Handler(SimpleHTTPRequestHandler):
         ".whl": "application/zip",
         ".woff2": "font/woff2",
     }
+
+    content_encoding: str | None = None  # of the response being sent
+    vary = False  # the response depends on Accept-Encoding
+    status = 0
+
+    def translate_path(self, path: str) -> str:
+        """The file to send: a folder's index.html, and then its best sibling that the request accepts."""
+        local = super().translate_path(path)
+        self.content_encoding, self.vary = None, False
+        if os.path.isdir(local) and path.split("?", 1)[0].endswith("/"):
+            local = os.path.join(local, "index.html")
+        if not os.path.isfile(local):
+            return local
+        accepted = self.accepted_encodings()
+        for name, suffix in self.encodings:
+            # a sibling older than its file is stale (someone edited dist/ by hand): send the file itself
+            if os.path.isfile(local + suffix) and os.path.getmtime(local + suffix) >= os.path.getmtime(local):
+                self.vary = True
+                if name in accepted and self.content_encoding is None:
+                    self.content_encoding = name
+        return local + dict(self.encodings)[self.content_encoding] if self.content_encoding else local
+
+    def accepted_encodings(self) -> set[str]:
+        """The codings that Accept-Encoding allows (`q=0` refuses one, `*` stands for the others)."""
+        allowed, refused = set(), set()
+        for part in self.headers.get("Accept-Encoding", "").split(","):
+            name, _, params = part.partition(";")
+            weight = params.strip().removeprefix("q=").strip() or "1"
+            (allowed if weight.replace(".", "").strip("0") else refused).add(name.strip().lower())
+        if "*" in allowed:
+            allowed |= {name for name, _ in self.encodings}
+        return allowed - refused
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        path = os.fspath(path)
+        if self.content_encoding:
+            path = path.removesuffix(dict(self.encodings)[self.content_encoding])
+        return super().guess_type(path)
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self.status = code
+        super().send_response(code, message)
+
+    def end_headers(self) -> None:
+        if self.vary:
+            self.send_header("Vary", "Accept-Encoding")
+        if self.content_encoding and self.status == HTTPStatus.OK:
+            self.send_header("Content-Encoding", self.content_encoding)
+        super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
         pass  # keep the console for the address and errors

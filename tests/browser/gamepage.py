@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from krig import Game
 
@@ -59,6 +59,20 @@ WATCH_BOARD = f"""() => {{
 def open_game(page: Page, path: str = "en/index.html") -> None:
     page.goto(path)
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+
+
+def expect_engine_failed(page: Page) -> None:
+    """The page says that the engine could not load, and everything else on it still works."""
+    failed = page.locator("[data-testid=engine-failed]")
+    expect(failed).to_be_visible(timeout=LOAD_TIMEOUT)
+    expect(failed).to_contain_text("could not be loaded")
+    assert page.evaluate("() => document.documentElement.dataset.engine") == "failed"
+    expect(page.locator("[data-testid=engine-loading]")).to_be_hidden()
+    expect(page.locator("[data-testid=flip]")).to_be_disabled()
+    expect(page.locator("[data-testid=new-game]")).to_be_disabled()
+    # the rest of the page still works: the rules and the FAQ open
+    page.locator(".faq summary").first.click()
+    expect(page.locator(".faq details").first).to_have_attribute("open", "")
 
 
 def board(page: Page) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from gamepage import LOAD_TIMEOUT
+from gamepage import LOAD_TIMEOUT, expect_engine_failed
 
 
 @pytest.mark.browser_context_args(service_workers="block")
@@ -13,16 +13,7 @@ def test_a_missing_wasm_file_shows_engine_failed(context: BrowserContext, page: 
     guard.allowed += ["pyodide.asm.wasm", "Failed to load resource", "Failed to fetch", "wasm", "WebAssembly"]
     context.route("**/pyodide.asm.wasm", lambda route: route.abort())
     page.goto("en/index.html")
-    failed = page.locator("[data-testid=engine-failed]")
-    expect(failed).to_be_visible(timeout=LOAD_TIMEOUT)
-    expect(failed).to_contain_text("could not be loaded")
-    assert page.evaluate("() => document.documentElement.dataset.engine") == "failed"
-    expect(page.locator("[data-testid=engine-loading]")).to_be_hidden()
-    expect(page.locator("[data-testid=flip]")).to_be_disabled()
-    expect(page.locator("[data-testid=new-game]")).to_be_disabled()
-    # the rest of the page still works: the rules and the FAQ open
-    page.locator(".faq summary").first.click()
-    expect(page.locator(".faq details").first).to_have_attribute("open", "")
+    expect_engine_failed(page)
 
 
 @pytest.mark.browser_context_args(service_workers="block")

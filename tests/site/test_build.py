@@ -222,8 +222,11 @@ def test_service_worker_precaches_every_page_and_pyodide(dist: Path) -> None:
     for lang in LANGS:
         assert {f"{lang}/index.html", f"{lang}/stats.html"} <= files
         assert f"{lang}/manifest.webmanifest" in files
-    assert {"index.html", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
+    (stdlib,) = (p.relative_to(dist).as_posix() for p in (dist / "pyodide").glob("stdlib-*.zip"))
+    assert {"index.html", "pyodide/pyodide.asm.wasm", stdlib, "pyodide/pyodide-lock.json", "js/worker.js",
             "cards/back.svg", "cards/AS.svg"} <= files
+    assert build.WHOLE_STDLIB not in files  # only the import fallback needs it, and only online
+    assert not any(f.startswith("bench/") for f in files)
     assert all((dist / f).is_file() for f in files)
     assert re.fullmatch(r"[0-9a-f]{16}", precache["version"])
 
@@ -284,6 +287,10 @@ def test_the_language_chooser_describes_the_site_in_each_language(dist: Path) ->
     assert 'rel="manifest"' not in html  # the root page only chooses: each language installs its own app
 
 
-def test_serve_types(dist: Path) -> None:
-    assert build.Handler.extensions_map[".wasm"] == "application/wasm"
-    assert build.Handler.extensions_map[".mjs"] == "text/javascript"
+def test_the_worker_is_told_what_this_build_ships(dist: Path) -> None:
+    worker = (dist / "js" / "worker.js").read_text()
+    facts = json.loads(re.search(r"const BUILD = (\{.*\});\n", worker).group(1))
+    assert (dist / "pyodide" / facts["stdlib"]).is_file()
+    assert re.fullmatch(r"[0-9a-f]{16}", facts["snapshot"])
+    assert facts["download"] > (dist / "pyodide" / "pyodide.asm.wasm").stat().st_size
+    assert "__BUILD__" not in worker and not (dist / "snapshot").exists()

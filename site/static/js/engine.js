@@ -1,6 +1,8 @@
 // The page's side of the engine worker: start it, ask it questions, give up cleanly if it cannot load.
 
-const LOAD_TIMEOUT_MS = 30000; // loadPyodide can hang forever (e.g. without 'wasm-unsafe-eval')
+// loadPyodide can hang forever (e.g. without 'wasm-unsafe-eval'), but a slow device or network is no hang: the
+// load fails only after this long without any word from the worker (it reports each step and the download).
+const LOAD_SILENCE_MS = 20000;
 
 export class EngineError extends Error {
   /** `code` names a case the page explains in its own words (e.g. "newer", "too-big"), if the worker gave one. */
@@ -14,9 +16,10 @@ export class EngineError extends Error {
 /**
  * Put the worker's start-up steps ({name, start, end} in ms since the epoch) on the page's timeline, for the
  * benchmark and the browser's profiler: a performance.measure("engine: <name>") each, and
- * <html data-engine-steps> holding {name: [start, end]} in whole ms from the page's navigation start.
+ * <html data-engine-steps> (or data-snapshot-steps, for the snapshot made later) holding {name: [start, end]} in
+ * whole ms from the page's navigation start.
  */
-function showStartSteps(timings) {
+function showSteps(attribute, timings) {
   if (!Array.isArray(timings)) return;
   const steps = {};
   for (const { name, start, end } of timings) {
@@ -25,7 +28,7 @@ function showStartSteps(timings) {
     steps[name] = [Math.round(from), Math.round(to)];
     performance.measure(`engine: ${name}`, { start: Math.max(0, from), end: Math.max(0, to) });
   }
-  document.documentElement.dataset.engineSteps = JSON.stringify(steps);
+  document.documentElement.dataset[attribute] = JSON.stringify(steps);
 }
 
 export class Engine {
@@ -40,6 +43,7 @@ export class Engine {
     this.pending = new Map(); // id -> {resolve, reject}
     this.nextId = 1;
     this.dead = null; // an EngineError once the worker cannot be used
+    this.heard = 0; // performance.now() of the worker's last message
   }
 
   /** Start the worker and load Python; resolves when the engine answers, rejects with an EngineError. */
@@ -58,24 +62,22 @@ export class Engine {
       this.fail(new EngineError("load", event.message || "the engine worker failed"));
     });
     this.worker.addEventListener("messageerror", () => this.fail(new EngineError("internal", "bad message")));
-    // Python's start-up gives no progress events of its own: creep towards 80 % meanwhile, so the bar moves.
-    let crept = 0;
-    const creep = setInterval(() => this.onProgress((crept = Math.min(80, crept + 4))), 150);
     let timer;
-    const timeout = new Promise((resolve, reject) => {
-      timer = setTimeout(() => reject(this.fail(new EngineError("timeout", "the engine took too long"))),
-        LOAD_TIMEOUT_MS);
+    const silence = new Promise((resolve, reject) => {
+      const check = () => {
+        const quiet = performance.now() - this.heard;
+        if (quiet < LOAD_SILENCE_MS) timer = setTimeout(check, LOAD_SILENCE_MS - quiet);
+        else reject(this.fail(new EngineError("timeout", `no word from the engine for ${Math.round(quiet)} ms`)));
+      };
+      timer = setTimeout(check, LOAD_SILENCE_MS);
     });
-    // "warm": this page came from the service worker, so a later visit may use the cached snapshot
-    const warm = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
-    return Promise.race([this.request({ type: "init", lang: this.lang, warm }), timeout]).then((answer) => {
+    this.heard = performance.now();
+    return Promise.race([this.request({ type: "init", lang: this.lang }), silence]).then((answer) => {
       document.documentElement.dataset.engineStart = answer.start || "fresh";
-      showStartSteps(answer.timings);
+      if (answer.snapshot) document.documentElement.dataset.snapshot = answer.snapshot;
+      showSteps("engineSteps", answer.timings);
       return answer;
-    }).finally(() => {
-      clearTimeout(timer);
-      clearInterval(creep);
-    });
+    }).finally(() => clearTimeout(timer));
   }
 
   /** Send one request; resolves with the answer when ok, rejects with an EngineError otherwise. */
@@ -89,6 +91,7 @@ export class Engine {
   }
 
   receive(data) {
+    this.heard = performance.now();
     if (!data || typeof data !== "object") return;
     if (data.type === "progress") {
       this.onProgress(Number(data.value) || 0);
@@ -96,6 +99,19 @@ export class Engine {
     }
     if (data.type === "snapshot-stored") {
       document.documentElement.dataset.snapshot = "stored";
+      showSteps("snapshotSteps", data.timings);
+      return;
+    }
+    if (data.type === "snapshot-failed") {
+      // only the next start's speed is lost: it will be a normal one, and this build does not try again here
+      console.warn(`krig: no memory snapshot on this device (${data.reason})`);
+      document.documentElement.dataset.snapshot = "failed";
+      return;
+    }
+    if (data.type === "stdlib-fallback") {
+      // A module the trimmed standard library lacks: the worker fetched the whole one (the tests fail on this)
+      console.warn(`krig: the trimmed standard library lacks ${data.module}`);
+      document.documentElement.dataset.stdlibFallback = String(data.module);
       return;
     }
     if (data.type === "fatal") {

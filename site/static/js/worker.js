@@ -4,115 +4,270 @@
 //   page → worker  {id, type, ...fields}          e.g. {id: 3, type: "flip"}
 //   worker → page  {id, ok: true, ...answer}      e.g. {id: 3, ok: true, view: {...}}
 //                  {id, ok: false, error: {kind, message}}
-//                  {type: "progress", value: 0..100}   while Python loads (no id)
+//                  {type: "progress", value: 0..100, step}  while Python loads: the bytes downloaded, then
+//                                                 each step (no id); the page counts silence, not time
 //                  {type: "fatal", error: {kind, message}}  the engine broke outside any request (no id)
-//                  {type: "snapshot-stored"}  the warm-start snapshot is cached for the next visit (no id)
-// The first request must be {type: "init", lang, warm}: it loads Pyodide and our "krig" wheel (or restores the
-// cached snapshot), imports krig.webapp.bridge and chooses the language; it answers {ok, start: "fresh"|"snapshot",
-// timings: [{name, start, end}]}, the worker's own start-up steps in ms since the epoch (performance.timeOrigin
-// + performance.now(), so the page can place them on its own timeline). Every other request is handed to
-// bridge.handle() as JSON text
-// and its JSON text answer is parsed back, so no Python proxy ever leaves this file.
+//                  {type: "snapshot-stored", timings}  Python's memory is cached: the next start restores it
+//                  {type: "snapshot-failed", reason}  it could not be made or stored; this build will not retry
+//                  {type: "stdlib-fallback", module}  the trimmed standard library lacked a module (no id)
+// The first request must be {type: "init", lang}: it restores Python from the memory snapshot an earlier visit
+// stored, or else starts Pyodide with the trimmed standard library and installs our "krig" wheel; it imports
+// krig.webapp.bridge and chooses the language; it answers {ok, start: "fresh"|"snapshot", snapshot, timings:
+// [{name, start, end}]}: `snapshot` is "restored", "pending" (this fresh start will make one when idle) or "off"
+// (no usable Cache Storage, or this build's snapshot already failed here), and `timings` are the worker's own
+// start-up steps in ms since the epoch (performance.timeOrigin + performance.now(), so the page can place them
+// on its own timeline). Every other request is handed to bridge.handle() as JSON text and its JSON text answer
+// is parsed back, so no Python proxy ever leaves this file.
 
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
+// What this build ships, written in by build.py: the trimmed standard library's file name, the identity of
+// everything a memory snapshot is bound to (the Pyodide build, our wheel, that library, this file), and the
+// bytes a fresh start downloads, for the progress.
+const BUILD = "__BUILD__";
 const PYODIDE = new URL("../pyodide/", import.meta.url).href;
 const LOCK = PYODIDE + "pyodide-lock.json";
-// A memory snapshot of a Python with the engine and every catalog already imported (made by the build). It is
-// too big to precache, so after a visit that was served by the service worker ("warm"), it is fetched once in
-// the background into its own cache; later visits restore it in a fraction of a second. It is bound to this
-// Pyodide build and this wheel, hence the cache key below; any failure falls back to a normal start.
-const SNAPSHOT = new URL("../snapshot/krig.snapshot", import.meta.url).href;
+const STDLIB = PYODIDE + BUILD.stdlib;
+const WHOLE_STDLIB = PYODIDE + "python_stdlib.zip"; // fetched only if a module is missing (_stdlib_fallback.py)
+// The memory snapshot of a Python with the engine, the bridge and every catalog imported. The worker makes it
+// itself when idle after a fresh start (nothing is downloaded for it) and keeps one, under a key that names
+// what it is bound to. A marker under the same key says that this build's snapshot could not be made or
+// stored, so that a failing device does not pay for it again on every visit.
 const SNAPSHOT_CACHE = "krig-snapshot";
+const SNAPSHOT_KEY = new URL(`snapshot?build=${BUILD.snapshot}`, PYODIDE).href;
+const SNAPSHOT_FAILED = `${SNAPSHOT_KEY}&failed`;
+const SNAPSHOT_IDLE_MS = 1500; // no request for this long: a good moment to copy 31 MB of memory
+// A snapshot is all of Python's memory, and about 60 % of its 4 KB pages are zeros: the cache keeps the others,
+// after a header [magic, length, count] and the page numbers, so a start reads about 12 MB, not 31 MB.
+const PAGE = 4096;
+const SPARSE_MAGIC = 0x4b524731; // "KRG1"
 
 let handle = null; // bridge.handle, once Python is ready
 let starting = null; // the promise of the first init
 let quiet = false; // while trying the snapshot, a stray rejection is not fatal: the normal start follows
+let snapshotTimer = null; // armed after a fresh start that may make the snapshot, pushed back by each request
+let snapshotWork = null; // what the timer runs
+let fellBack = false; // the whole standard library was needed: its files are not in a snapshot
 const timings = []; // the start-up steps, for the init answer
 
-/** Run `work` (sync or async) and note how long it took as the step `name`. */
-async function timed(name, work) {
+/** Run `work` (sync or async) and note how long it took as the step `name`; report it as progress `value`. */
+async function timed(name, work, value) {
   const start = performance.timeOrigin + performance.now();
   try {
     return await work();
   } finally {
     timings.push({ name, start, end: performance.timeOrigin + performance.now() });
+    if (value !== undefined) progress(value, name);
   }
 }
 
-function progress(value) {
-  self.postMessage({ type: "progress", value });
+function progress(value, step) {
+  self.postMessage({ type: "progress", value: Math.round(value), step });
 }
 
-/** The snapshot's cache key: its URL plus what it is bound to (the runtime version and our wheel's hash). */
-function snapshotKey(lock) {
-  const wheel = lock.packages && lock.packages.krig;
-  return wheel ? `${SNAPSHOT}?pyodide=${lock.info.version}&krig=${wheel.sha256}` : null;
+// Download progress. Pyodide fetches its wasm and the standard library itself, so the worker counts the bytes
+// of every response from the Pyodide folder as they stream in (the fresh start's 5 % to 75 %), and tells the
+// page at most every 100 ms: on a slow network the bar moves, and the page never mistakes it for a hang. It
+// reads a clone: the response itself reaches Pyodide untouched, so Chromium still caches the compiled wasm.
+let downloaded = 0;
+let lastProgress = 0; // performance.now() of the last download progress sent
+const plainFetch = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const response = await plainFetch(input, init);
+  const url = String(input instanceof Request ? input.url : input);
+  if (response.ok && response.body && url.startsWith(PYODIDE)) count(response.clone().body).catch(() => {});
+  return response;
+};
+
+async function count(body) {
+  const reader = body.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    downloaded += chunk.value.byteLength;
+    const now = performance.now();
+    if (now - lastProgress > 100) {
+      lastProgress = now;
+      progress(5 + 70 * Math.min(1, downloaded / BUILD.download), "download");
+    }
+  }
+}
+
+// Cache Storage, where the snapshot lives, may be missing (no `caches`), forbidden (the getter or open() throws
+// a SecurityError), full, or broken. Every one of those only means a normal start: none is an engine failure.
+
+/** The open snapshot cache, or null if this browser will not give one. */
+async function snapshotCache() {
+  try {
+    return typeof caches === "undefined" ? null : await caches.open(SNAPSHOT_CACHE);
+  } catch {
+    return null;
+  }
 }
 
 /**
- * The snapshot an earlier visit cached (keepSnapshot keeps one at most): {key, bytes}, or null. Its bytes are
- * read at once, while the lock file that says whether its key is still the right one is on its way.
+ * This build's snapshot, or null if there is none to try: {bytes}, a promise of its bytes, read while Pyodide
+ * fetches its wasm.
  */
-async function cachedSnapshot() {
-  if (typeof caches === "undefined") return null;
-  const cache = await caches.open(SNAPSHOT_CACHE);
-  const [request] = await cache.keys();
-  if (!request) return null;
-  const bytes = timed("snapshot read", async () => new Uint8Array(await (await cache.match(request)).arrayBuffer()));
-  bytes.catch(() => {}); // a stale snapshot's bytes are never awaited; a failed read falls back in fromSnapshot
-  return { key: request.url, bytes };
+async function cachedSnapshot(cache) {
+  try {
+    const stored = await cache.match(SNAPSHOT_KEY);
+    if (!stored) return null;
+    return { bytes: timed("snapshot read", async () => unpack(await stored.arrayBuffer()), 40) };
+  } catch {
+    return null;
+  }
 }
 
-/** Restore Python from the snapshot's bytes (a promise: Pyodide fetches its wasm meanwhile), or null. */
-async function fromSnapshot(bytes, lock) {
+/** Whether to make a snapshot after this fresh start: none stored yet, and no failure marked for this build. */
+async function snapshotWanted(cache) {
+  try {
+    const keys = (await cache.keys()).map((request) => request.url);
+    for (const key of keys) if (!key.startsWith(SNAPSHOT_KEY)) await cache.delete(key); // another build's
+    return !keys.includes(SNAPSHOT_KEY) && !keys.includes(SNAPSHOT_FAILED);
+  } catch {
+    return false;
+  }
+}
+
+/** Restore Python from the snapshot's bytes, or null: the snapshot is dropped, and this build makes no other. */
+async function fromSnapshot(cache, bytes) {
   quiet = true;
   try {
-    return await loadPyodide({ indexURL: PYODIDE, packageBaseUrl: PYODIDE, lockFileContents: lock,
-      _loadSnapshot: bytes });
-  } catch {
-    await caches.delete(SNAPSHOT_CACHE); // a snapshot that does not restore is never tried again
+    return await loadPyodide({ indexURL: PYODIDE, lockFileContents: fetchLock(), stdLibURL: STDLIB,
+      stderr, _loadSnapshot: bytes });
+  } catch (error) {
+    console.warn(`krig: the memory snapshot did not restore (${describe(error)}); starting Python normally`);
+    await markFailed(cache);
     return null;
   } finally {
     quiet = false;
   }
 }
 
-/** Fetch the snapshot for the next visit, once, quietly (never while offline: that would only log errors). */
-async function keepSnapshot(key) {
-  if (!navigator.onLine) return;
-  const cache = await caches.open(SNAPSHOT_CACHE);
-  if (await cache.match(key)) return;
-  const response = await fetch(SNAPSHOT);
-  if (!response.ok) return;
-  for (const old of await cache.keys()) await cache.delete(old);
-  await cache.put(key, response);
-  self.postMessage({ type: "snapshot-stored" });
+let lock = null;
+function fetchLock() {
+  lock ??= timed("lock file", async () => (await fetch(LOCK)).json());
+  return lock;
 }
 
-async function start(lang, warm) {
-  progress(5);
-  // the lock file (fetched once, for the key and for Pyodide) and the cached snapshot, side by side
-  const lock = timed("lock file", async () => (await fetch(LOCK)).json());
-  const [cached, key] = await Promise.all([
-    cachedSnapshot().catch(() => null),
-    lock.then((contents) => (typeof caches === "undefined" ? null : snapshotKey(contents))).catch(() => null),
-  ]);
-  let pyodide = null;
-  if (cached && key && cached.key === key) {
-    pyodide = await timed("python restored", () => fromSnapshot(cached.bytes, lock).catch(() => null));
+/** Our wheel's bytes, as the lock file names it, checked against its sha256 by the browser. */
+async function fetchWheel() {
+  const { file_name: name, sha256 } = (await fetchLock()).packages.krig;
+  const integrity = `sha256-${btoa(String.fromCharCode(...sha256.match(/../g).map((hex) => parseInt(hex, 16))))}`;
+  const response = await fetch(PYODIDE + name, { integrity });
+  if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// The import fallback's download (site/stdlib/_stdlib_fallback.py calls it from Python, which must block): a
+// synchronous request, allowed in workers, and no attempt at all while the browser knows it is offline.
+self.krigDownloadSync = (url) => {
+  if (!navigator.onLine) throw new Error("the device is offline");
+  const request = new XMLHttpRequest();
+  request.open("GET", url, false);
+  request.responseType = "arraybuffer";
+  request.send();
+  if (request.status !== 200) throw new Error(`HTTP status ${request.status}`);
+  return new Uint8Array(request.response);
+};
+
+// Python's stderr: the console, and a word to the page when the import fallback had to act.
+let fallbackNotice = null; // the line's prefix, as _stdlib_fallback.py owns it
+function stderr(line) {
+  console.warn(line);
+  if (fallbackNotice && line.startsWith(fallbackNotice)) {
+    fellBack = true;
+    self.postMessage({ type: "stdlib-fallback", module: line.slice(fallbackNotice.length).trim() });
   }
+}
+
+/** Start Python fresh: the runtime and the trimmed standard library, our wheel beside them, then the bridge. */
+async function freshStart(makeSnapshot) {
+  const wheel = fetchWheel();
+  wheel.catch(() => {}); // awaited below; a failure there is the start's failure
+  const pyodide = await timed("python started", () => loadPyodide({ indexURL: PYODIDE,
+    lockFileContents: fetchLock(), stdLibURL: STDLIB, stderr, _makeSnapshot: makeSnapshot }), 80);
+  const bytes = await wheel;
+  await timed("wheel installed", () => pyodide.unpackArchive(bytes, "wheel",
+    { extractDir: pyodide.runPython("import site; site.getsitepackages()[0]") }), 85);
+  return pyodide;
+}
+
+async function start(lang) {
+  progress(2, "worker");
+  fetchLock().catch(() => {}); // on its way at once; whoever needs it awaits it
+  const cache = await snapshotCache();
+  const cached = cache && (await cachedSnapshot(cache));
+  let pyodide = cached && (await timed("python restored", () => fromSnapshot(cache, cached.bytes), 85));
   const how = pyodide ? "snapshot" : "fresh";
-  if (!pyodide) {
-    pyodide = await timed("python started", () =>
-      loadPyodide({ indexURL: PYODIDE, packageBaseUrl: PYODIDE, lockFileContents: lock, packages: ["krig"] }));
+  const makeSnapshot = !pyodide && Boolean(cache) && (await snapshotWanted(cache));
+  pyodide ??= await freshStart(makeSnapshot);
+  const fallback = pyodide.pyimport("_stdlib_fallback");
+  fallbackNotice = fallback.NOTICE;
+  fallback.install(WHOLE_STDLIB).destroy();
+  fallback.destroy();
+  handle = await timed("bridge imported", () => {
+    const bridge = pyodide.pyimport("krig.webapp.bridge");
+    if (makeSnapshot) pyodide.pyimport("krig.webapp.narrate").preload(); // a snapshot holds memory, not files
+    return bridge.handle;
+  }, 92);
+  const answer = await timed("language chosen", () => ask({ type: "init", lang }), 95);
+  if (makeSnapshot) {
+    snapshotWork = () => keepSnapshot(pyodide, cache);
+    snapshotTimer = setTimeout(snapshotWork, SNAPSHOT_IDLE_MS);
   }
-  progress(85);
-  handle = await timed("bridge imported", () => pyodide.pyimport("krig.webapp.bridge").handle);
-  progress(95);
-  if (how === "fresh" && warm && key) setTimeout(() => keepSnapshot(key).catch(() => {}), 1000);
-  const answer = await timed("language chosen", () => ask({ type: "init", lang }));
-  return { ...answer, start: how, timings };
+  const snapshot = how === "snapshot" ? "restored" : makeSnapshot ? "pending" : "off";
+  return { ...answer, start: how, snapshot, timings: [...timings] };
+}
+
+/** This build's snapshot cannot be had on this device: drop it, and do not try again until the next build. */
+async function markFailed(cache) {
+  await cache.delete(SNAPSHOT_KEY).catch(() => {});
+  await cache.put(SNAPSHOT_FAILED, new Response("")).catch(() => {});
+}
+
+/** Once the worker is idle: copy Python's memory into the cache for the next start (or mark that it failed). */
+async function keepSnapshot(pyodide, cache) {
+  snapshotTimer = null;
+  const from = timings.length;
+  try {
+    // modules imported from the whole standard library would find its file missing after a restore
+    if (fellBack) throw new Error("the trimmed standard library lacked a module");
+    const bytes = await timed("snapshot made", () => pyodide.makeMemorySnapshot());
+    await timed("snapshot stored", () => cache.put(SNAPSHOT_KEY, new Response(pack(bytes))));
+    self.postMessage({ type: "snapshot-stored", timings: timings.slice(from) });
+  } catch (error) {
+    self.postMessage({ type: "snapshot-failed", reason: describe(error) });
+    await markFailed(cache);
+  }
+}
+
+/** The snapshot's bytes without their zero pages (see PAGE), as a Blob for the cache. */
+function pack(bytes) {
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
+  const kept = [];
+  for (let page = 0, word = 0; word < words.length; page += 1, word += PAGE / 4) {
+    const end = Math.min(words.length, word + PAGE / 4);
+    for (let i = word; i < end; i += 1) {
+      if (words[i] !== 0) {
+        kept.push(page);
+        break;
+      }
+    }
+  }
+  const pages = kept.map((page) => bytes.subarray(page * PAGE, (page + 1) * PAGE));
+  return new Blob([new Uint32Array([SPARSE_MAGIC, bytes.byteLength, kept.length]), new Uint32Array(kept), ...pages]);
+}
+
+/** The snapshot's bytes again, from what pack() stored; a cache entry of any other form is refused. */
+function unpack(buffer) {
+  const [magic, length, count] = new Uint32Array(buffer, 0, 3);
+  if (magic !== SPARSE_MAGIC || buffer.byteLength < 12 + 4 * count) throw new Error("not a Krig snapshot");
+  const pages = new Uint32Array(buffer, 12, count);
+  const data = new Uint8Array(buffer, 12 + 4 * count);
+  const bytes = new Uint8Array(length);
+  pages.forEach((page, i) => bytes.set(data.subarray(i * PAGE, i * PAGE + Math.min(PAGE, length - page * PAGE)),
+    page * PAGE));
+  return bytes;
 }
 
 function ask(request) {
@@ -144,12 +299,16 @@ self.addEventListener("message", async (event) => {
   let answer;
   try {
     if (request.type === "init") {
-      starting ??= start(String(request.lang || "en"), Boolean(request.warm));
+      starting ??= start(String(request.lang || "en"));
       answer = await starting;
     } else if (!handle) {
       answer = { ok: false, error: { kind: "not-ready", message: "the engine is not loaded yet" } };
     } else {
       answer = ask(request);
+      if (snapshotTimer !== null) { // a request: the snapshot waits for the next quiet moment
+        clearTimeout(snapshotTimer);
+        snapshotTimer = setTimeout(snapshotWork, SNAPSHOT_IDLE_MS);
+      }
     }
   } catch (error) {
     answer = { ok: false, error: { kind: request.type === "init" ? "load" : "internal", message: describe(error) } };

@@ -1,0 +1,144 @@
+"""Every way the page can drive the bridge, for tracing which standard-library modules the game imports.
+
+tools/trim_stdlib.mjs runs this inside Pyodide with the whole standard library, then ships only the modules that
+`sys.modules` holds afterwards. So it must reach every import the game can make: every request type the bridge
+answers (its ``do_*`` methods, counted as they run, so a new request type nobody sends here fails the build),
+in every language, and every refusal and error path (malformed JSON, a request too large, damaged, bare and
+newer saves, a bad log, an internal error with its traceback). tests/site/test_stdlib.py runs it again on the
+trimmed library.
+
+    run(["en", "fr", ...]) -> {"requests": {type: count}, "answers": n}
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from collections import Counter
+from typing import Any
+
+from krig.webapp import bridge
+
+
+def session_class() -> type:
+    """The bridge's class that answers requests: the one with the ``do_<type>`` methods."""
+    (cls,) = {value for value in vars(bridge).values()
+              if isinstance(value, type) and value.__module__ == bridge.__name__
+              and any(name.startswith("do_") for name in vars(value))}
+    return cls
+
+
+def request_types() -> set[str]:
+    return {name[3:] for name in vars(session_class()) if name.startswith("do_")}
+
+
+class Tally:
+    """Counts every request type the bridge really answered, by wrapping its ``do_*`` methods."""
+
+    def __init__(self) -> None:
+        self.counts: Counter[str] = Counter()
+        self.cls = session_class()
+        self.originals = {name: method for name, method in vars(self.cls).items() if name.startswith("do_")}
+
+    def __enter__(self) -> Tally:
+        for name, method in self.originals.items():
+            setattr(self.cls, name, self.wrap(name[3:], method))
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for name, method in self.originals.items():
+            setattr(self.cls, name, method)
+
+    def wrap(self, kind: str, method: Any) -> Any:
+        def counted(session: Any, request: dict) -> Any:
+            self.counts[kind] += 1
+            return method(session, request)
+        return counted
+
+
+def ask(request: Any) -> dict[str, Any]:
+    text = request if isinstance(request, str) else json.dumps(request)
+    return json.loads(bridge.handle(text))
+
+
+def play_language(lang: str) -> None:
+    """One visitor in one language: deal, flip through wars to the end, the log, chances, saves and restores."""
+    assert ask({"type": "init", "lang": lang})["ok"]
+    for players, order in ((2, "shuffled"), (3, "played"), (4, "shuffled")):
+        ask({"type": "new", "players": str(players), "seed": " 7 ", "order": order})
+        for _ in range(3):
+            ask({"type": "flip"})
+        ask({"type": "chances", "rollouts": 20})
+        ask({"type": "finish"})
+    ask({"type": "new", "players": 2, "seed": None})
+    entries = []
+    for _ in range(40):
+        view = ask({"type": "flip"})["view"]
+        entries.append(view["log"]["entry"])
+        if view["over"]:
+            break
+    ask({"type": "log", "entries": entries})
+    save = ask({"type": "save"})["save"]
+    for record in records(save):
+        ask({"type": "restore", "record": record})
+    ask({"type": "restore", "save": save})
+    ask({"type": "simulate", "players": 3, "games": 20, "seed": 1, "order": "played"})
+
+
+def records(save: dict[str, Any]) -> list[Any]:
+    """Records as the page stores them (every version), and the damaged, newer and foreign ones it may meet."""
+    board: dict[str, Any] = {"players": save.get("players")}
+    v1 = {"version": 1, "game": save, "settings": {"players": 2}, "board": board, "savedAt": 0}
+    duplicated = {**save, "hands": [["AS", "AS"], *save.get("hands", [])[1:]]}
+    return [v1, {**v1, "version": 2, "log": []}, {**v1, "version": 99}, {**v1, "game": duplicated},
+            {**v1, "game": {**save, "players": "two"}}, {**v1, "game": None}, {"version": 2},
+            {"version": "x", "game": save}, [save], "not a record", {**v1, "version": 2, "log": "bad"}]
+
+
+def refusals() -> None:
+    """Requests no page sends, but a tampered save or a bug might: each is refused, never a crash."""
+    # Nesting deep enough for Python's recursion limit; 10,000 levels overflow the JavaScript stack in Pyodide
+    for text in ("not json", "[" * 3000, "x" * (bridge.MAX_REQUEST_CHARS + 1), '"a string"', "[]", "{}"):
+        ask(text)
+    for request in ({"type": "no-such-request"}, {"type": "new", "players": 9}, {"type": "chances"},
+                    {"type": "chances", "rollouts": True}, {"type": "log", "entries": "x"},
+                    {"type": "log", "entries": [{"round": "x"}, None, 5]},
+                    {"type": "simulate", "players": 2, "games": 0}, {"type": "restore"}):
+        ask(request)
+    ask({"type": "init", "lang": "xx"})  # a language without a catalog falls back to English
+    ask({"type": "new", "players": 2, "seed": 3})
+    ask({"type": "finish"})
+    ask({"type": "flip"})  # the game is over
+
+
+def internal_error() -> None:
+    """A bug inside a request: the bridge prints the traceback (as the worker's console shows it) and answers."""
+    cls = session_class()
+    original = cls.do_save
+
+    def broken(session: Any, request: dict) -> dict:
+        raise RuntimeError("a bug, on purpose")
+
+    cls.do_save = broken
+    try:
+        with contextlib.redirect_stderr(io.StringIO()):
+            answer = ask({"type": "save"})
+    finally:
+        cls.do_save = original
+    assert answer["error"]["kind"] == "internal", answer
+
+
+def run(languages: list[str]) -> dict[str, Any]:
+    """Run every flow; raise if a request type of the bridge was never answered."""
+    with Tally() as tally:
+        for lang in languages:
+            play_language(lang)
+        refusals()
+        internal_error()
+    missing = request_types() - set(tally.counts)
+    if missing:
+        raise RuntimeError(f"tools/stdlib_flows.py never sends the bridge request types {sorted(missing)}: add them "
+                           "to its flows, so that the trimmed standard library holds what they import")
+    ask({"type": "init", "lang": "en"})
+    return {"requests": dict(sorted(tally.counts.items())), "answers": sum(tally.counts.values())}
