@@ -1,0 +1,38 @@
+"""The guard every browser test runs under (see conftest.py's `guard` fixture)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+# engine.js warns so when the worker had to fetch the whole standard library: a visitor still plays, but every
+# flow of the tests must run on the trimmed one that the build traced (tools/stdlib_flows.py lacks a flow).
+STDLIB_FALLBACK = "the trimmed standard library lacks"
+
+
+class Guard:
+    """What a flow did that it must not: requests to other origins, console errors, uncaught exceptions, an import
+    the trimmed standard library could not serve."""
+
+    def __init__(self, origin: str) -> None:
+        self.origin = origin
+        self.foreign: list[str] = []
+        self.errors: list[str] = []
+        self.allowed: list[str] = []  # substrings of console errors a test expects (e.g. a forced failure)
+
+    def request(self, request: Any) -> None:
+        url = request.url
+        if not url.startswith((self.origin, "data:", "blob:", "about:")):
+            self.foreign.append(url)
+
+    def console(self, message: Any) -> None:
+        wrong = message.type == "error" or STDLIB_FALLBACK in message.text
+        if wrong and not any(a in message.text for a in self.allowed):
+            self.errors.append(message.text)
+
+    def weberror(self, error: Any) -> None:
+        self.errors.append(str(error.error))
+
+    def check(self) -> None:
+        assert self.foreign == [], f"requests left the origin: {self.foreign}"
+        assert self.errors == [], f"console errors: {self.errors}"
