@@ -23,6 +23,7 @@ import { state, update, useEngine } from "./page.js";
 import { engineFailed, finish, flip, newGame, resume } from "./play.js";
 import { deleteSave, setKeep, settingsChanged } from "./saving.js";
 import { applySettings, choices, readSettings } from "./settings.js";
+import { wakeSound } from "./sound.js";
 import { controls, elsewhere, opened, started } from "./state.js";
 import { validBoard } from "./stored.js";
 import * as store from "./store.js";
@@ -122,7 +123,7 @@ function wire() {
   $("delete-save").addEventListener("click", () => deleteSave());
   $("take-over").addEventListener("click", () => takeOver());
   $("take-back").addEventListener("click", () => takeOver());
-  for (const id of ["speed", "animation"]) {
+  for (const id of ["speed", "animation", "sound"]) {
     $(id).addEventListener("change", () => {
       readSettings();
       settingsChanged();
@@ -130,9 +131,12 @@ function wire() {
   }
   $("speed").addEventListener("input", readSettings);
   document.addEventListener("keydown", onKey);
-  // a press or a key may well be a flip: the estimate makes way at once and waits for the next pause
-  document.addEventListener("pointerdown", estimateLater, { capture: true, passive: true });
-  document.addEventListener("keydown", estimateLater, { capture: true, passive: true });
+  // a press or a key may well be a flip: the estimate makes way at once and waits for the next pause; and the
+  // first one lets the page sound
+  for (const type of ["pointerdown", "keydown"]) {
+    document.addEventListener(type, estimateLater, { capture: true, passive: true });
+    document.addEventListener(type, wakeSound, { capture: true, passive: true });
+  }
 }
 
 // The service worker registers only after the start-up (engine-ready, or the engine failed), when idle.
