@@ -44,6 +44,13 @@ test("the settings of a stored record that the form offers are put back, and onl
   for (const settings of [null, "fast", 3, []]) assert.deepEqual(storedSettings(settings, CHOICES), {});
 });
 
+test("the sound setting of a stored record is put back when it is on or off, and nothing else is taken for it", () => {
+  assert.deepEqual(storedSettings({ sound: false }, CHOICES), { sound: false });
+  assert.deepEqual(storedSettings({ animation: "fast", sound: true }, CHOICES), { animation: "fast", sound: true });
+  for (const sound of ["false", 0, 1, null, {}]) assert.deepEqual(storedSettings({ sound }, CHOICES), {});
+  assert.deepEqual(storedSettings({ players: 2 }, CHOICES), { players: 2 }); // an older record: the form's default
+});
+
 test("every kind of refusal is said in the page's words, never in the bridge's English", () => {
   const say = (key) => `<${key}>`;
   assert.equal(refusal({ kind: "damaged", code: "newer", message: "record version 9" }, say), "<save_newer>");

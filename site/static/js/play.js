@@ -9,6 +9,7 @@ import { addLine, clearLog, showLines } from "./log.js";
 import { engine, state, update } from "./page.js";
 import { keepFinished, persistGame } from "./saving.js";
 import { applySettings, choices, readSettings } from "./settings.js";
+import { hear } from "./sound.js";
 import { answered, asking, autoplaying, canAsk, failed, refused, shown } from "./state.js";
 import { refusal } from "./stored.js";
 import { asciiDigits, text } from "./strings.js";
@@ -62,7 +63,10 @@ export function show(answer, { fresh = false, persist = true, loaded = false, st
   render(state.board, { fresh: fresh && state.settings.animation !== "none", announce: !auto });
   if (auto) announceLatest(state.board.announce);
   else announcedNow();
-  if (answer.line) addLine(answer.line);
+  if (answer.line) {
+    addLine(answer.line);
+    hear(state.board, answer.history); // rounds were played (a flip, "finish"), not a deal or a load: a sound
+  }
   if (answer.lines) showLines(answer.lines);
   if (persist) {
     if (answer.history) keepFinished(answer.history);

@@ -1,5 +1,6 @@
-// The settings form: players, card order, auto-play speed and animation. The form's own options are the choices
-// (the bridge keeps whatever the form says in the record); a stored record's settings are put back at start-up.
+// The settings form: players, card order, auto-play speed, animation and sound. The form's own options are the
+// choices (the bridge keeps whatever the form says in the record); a stored record's settings are put back at
+// start-up.
 
 import { settingsRead } from "./state.js";
 import { storedSettings } from "./stored.js";
@@ -27,6 +28,7 @@ export function readSettings() {
     order: document.querySelector("input[name=order]:checked").value,
     speed: Number($("speed").value),
     animation,
+    sound: $("sound").checked,
   });
   root.classList.toggle("no-animation", animation === "none");
   root.classList.toggle("fast-animation", animation === "fast");
@@ -34,10 +36,11 @@ export function readSettings() {
 
 /** Put stored settings back into the form (those it offers), then read it. */
 export function applySettings(settings) {
-  const { players, order, speed, animation } = storedSettings(settings, choices());
+  const { players, order, speed, animation, sound } = storedSettings(settings, choices());
   if (players !== undefined) $("players").value = String(players);
   if (order !== undefined) document.querySelector(`input[name=order][value=${order}]`).checked = true;
   if (speed !== undefined) $("speed").value = String(speed);
   if (animation !== undefined) $("animation").value = animation;
+  if (sound !== undefined) $("sound").checked = sound;
   readSettings();
 }

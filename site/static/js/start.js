@@ -10,6 +10,7 @@ import { state, update, useEngine } from "./page.js";
 import { engineFailed, finish, flip, newGame, resume } from "./play.js";
 import { deleteSave, setKeep, settingsChanged } from "./saving.js";
 import { readSettings } from "./settings.js";
+import { wakeSound } from "./sound.js";
 import { controls, elsewhere, started } from "./state.js";
 import { text } from "./strings.js";
 import { holdGame, takeOver } from "./tabs.js";
@@ -83,7 +84,7 @@ function wire() {
   $("delete-save").addEventListener("click", () => deleteSave());
   $("take-over").addEventListener("click", () => takeOver());
   $("take-back").addEventListener("click", () => takeOver());
-  for (const id of ["speed", "animation"]) {
+  for (const id of ["speed", "animation", "sound"]) {
     $(id).addEventListener("change", () => {
       readSettings();
       settingsChanged();
@@ -91,8 +92,11 @@ function wire() {
   }
   $("speed").addEventListener("input", readSettings);
   document.addEventListener("keydown", onKey);
-  // a press or a key may well be a flip: the estimate makes way at once and waits for the next pause
-  document.addEventListener("pointerdown", estimateLater, { capture: true, passive: true });
-  document.addEventListener("keydown", estimateLater, { capture: true, passive: true });
+  // a press or a key may well be a flip: the estimate makes way at once and waits for the next pause; and the
+  // first one lets the page sound
+  for (const type of ["pointerdown", "keydown"]) {
+    document.addEventListener(type, estimateLater, { capture: true, passive: true });
+    document.addEventListener(type, wakeSound, { capture: true, passive: true });
+  }
 }
 

@@ -20,7 +20,7 @@ function validSeatCards(seat, cards) {
     (Array.isArray(seat[key]) && seat[key].every((code) => code === null || cards.includes(code))));
 }
 
-/** The settings of a stored record that the form offers ({players?, order?, speed?, animation?}). */
+/** The settings of a stored record that the form offers ({players?, order?, speed?, animation?, sound?}). */
 export function storedSettings(settings, choices) {
   if (!settings || typeof settings !== "object") return {};
   const valid = {
@@ -29,6 +29,7 @@ export function storedSettings(settings, choices) {
     speed: Number.isInteger(settings.speed) && settings.speed >= choices.speeds[0] &&
       settings.speed <= choices.speeds[1],
     animation: choices.animations.includes(settings.animation),
+    sound: typeof settings.sound === "boolean", // a checkbox: on or off
   };
   return Object.fromEntries(Object.keys(valid).filter((key) => valid[key]).map((key) => [key, settings[key]]));
 }
