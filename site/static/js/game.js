@@ -22,7 +22,7 @@ import { registerServiceWorkerWhenIdle } from "./offline.js";
 import { state, update, useEngine } from "./page.js";
 import { engineFailed, finish, flip, newGame, resume } from "./play.js";
 import { deleteSave, setKeep, settingsChanged } from "./saving.js";
-import { applySettings, choices, readSettings } from "./settings.js";
+import { applySettings, choices, readSettings, showOffered } from "./settings.js";
 import { controls, elsewhere, opened, started } from "./state.js";
 import { validBoard } from "./stored.js";
 import * as store from "./store.js";
@@ -43,7 +43,7 @@ async function restoreBoard(emptyAt = null) {
   $("keep").checked = keep;
   let board = null;
   if (record && typeof record === "object" && validBoard(record.board, choices(), CARDS)) {
-    applySettings(record.settings);
+    applySettings({ ...record.settings, face_down: record.board.face_down }); // the game's own variant
     // a sentence in another language is not shown; this round was announced when it was played
     board = record.board.lang === lang ? record.board : { ...record.board, status: "", announce: "" };
     render(board, { announce: false });
@@ -106,6 +106,9 @@ function wire() {
     newGame();
   });
   $("seed").addEventListener("input", () => $("seed").setCustomValidity(""));
+  for (const input of document.querySelectorAll("#face-down, input[name=order]")) {
+    input.addEventListener("change", showOffered);
+  }
   $("again").addEventListener("click", () => newGame());
   $("damaged-new").addEventListener("click", () => newGame());
   $("damaged-export").addEventListener("click", exportDamaged);
