@@ -19,8 +19,8 @@ True
 Requests (``type`` and its fields) and answers:
 
 * ``init`` ``lang``: choose the language of every sentence. Answers ``{ok: true}``.
-* ``new`` ``players`` (2–4), ``seed`` (int or null), ``order`` ("shuffled" | "played"), ``settings``: a new
-  game → a game answer.
+* ``new`` ``players`` (2–4), ``seed`` (int or null), ``order`` ("shuffled" | "played"), ``face_down`` (1–3,
+  by default 1), ``settings``: a new game → a game answer.
 * ``restore`` ``record`` (the page's stored record, as it is), ``settings``: ``records.load`` brings a record up
   to the current version, and its game is loaded ONLY through ``Game.from_dict`` → a game answer, plus
   ``lines``, the record's game log told in the page's language (bad entries skipped). A bad record answers
@@ -37,8 +37,8 @@ Requests (``type`` and its fields) and answers:
 * ``chances`` ``rollouts`` (a chunk, e.g. 50): more rollouts from the current position, added to the totals
   kept for it (a new round or deal starts again) → ``{chances: [per seat], draw, repetition, done, round}``
   over all ``done`` rollouts so far.
-* ``simulate`` ``players``, ``games`` (1–10000), ``seed``, ``order``: whole games on the fast path, for the
-  statistics page → ``{ok: true, rounds: [length of each game], wins: [per seat], draws, repetitions}``.
+* ``simulate`` ``players``, ``games`` (1–10000), ``seed``, ``order``, ``face_down``: whole games on the fast path,
+  for the statistics page → ``{ok: true, rounds: [length of each game], wins: [per seat], draws, repetitions}``.
 
 A game answer is ``{ok: true, record}`` with the current record (``records.record``): the engine's save, the
 page's ``settings`` as it sent them, the ``board`` to draw, the ``log`` and the ``comeback``. When a game ends,
@@ -47,14 +47,17 @@ page's ``settings`` as it sent them, the ``board`` to draw, the ``log`` and the 
 Every answer carries ``ok``; errors are ``{ok: false, error: {kind, message}}`` with kind ``"damaged"`` (a
 save that cannot be loaded), ``"request"`` (a malformed request or one that does not fit the state, such as
 flipping a finished game; ``code`` "too-big" for a request over ``MAX_REQUEST_CHARS``, refused before it is
-parsed) or ``"internal"`` (a bug; the message says what).
+parsed; ``code`` "unoffered" for a game or a simulation in a variant the site does not offer, ``variants``) or
+``"internal"`` (a bug; the message says what).
 
 A board is what the page draws, before Python is ready too: ``players``, ``counts`` and ``out`` per seat,
-``cards`` (per seat the cards of the round shown, per step: ``up``, ``down``, ``last``, each a list with one
-code or null per step, or null when no round is shown), ``pile`` (cards in that round's pile), ``table``
-(cards left on the table by a drawn round), ``round``, ``winner`` (that round's winner or null),
-``set_aside`` (bool), ``over``, and in the page's language (``lang``) ``status``, ``announce`` and
-``result_text``. When a request plays no round (a restore, "finish"), the board keeps the last round's cards.
+``cards`` (per seat the cards of the round shown: ``up``, one code or null per step, and ``down`` and ``last``,
+per step the list of codes that seat put face down, or put down running short, ``Step.downs`` and
+``Step.lasts``; or nulls when no round is shown), ``pile`` (cards in that round's pile), ``table`` (cards left on
+the table by a drawn round), ``round``, ``winner`` (that round's winner or null), ``set_aside`` (bool), ``over``,
+``face_down`` (the game's cards face down in a war), and in the page's language (``lang``) ``status``,
+``announce`` and ``result_text``. When a request plays no round (a restore, "finish"), the board keeps the last
+round's cards.
 """
 
 from __future__ import annotations
@@ -64,13 +67,14 @@ import time
 import traceback
 from typing import Any
 
-from krig import Game, GameOver, Refusal, SaveError, simulate
+from krig import Game, GameOver, Refusal, Round, SaveError, simulate
 from krig.cards import CARDS, RANK
 
 from . import gamelog, records
 from .estimate import Estimate
 from .narrate import Narrator
 from .records import load
+from .variants import UnofferedError, check_offered
 
 MAX_REQUEST_CHARS = 512 * 1024
 """The longest request text ``handle`` parses: a record with a full game log is far below it, and a bigger
@@ -103,6 +107,8 @@ class Session:
             if method is None:
                 raise RequestError(f"unknown request type {kind!r}")
             return {"ok": True, **method(request)}
+        except UnofferedError as error:
+            return _error("request", str(error), code="unoffered")
         except SaveError as error:  # a save or record refused: its kind is what the page tells the person
             return _error("damaged", str(error), code=error.kind)
         except (RequestError, GameOver, ValueError, TypeError) as error:
@@ -117,17 +123,15 @@ class Session:
 
     def do_new(self, request: dict) -> dict:
         settings = self.settings_of(request)
-        players = request.get("players", 2)
+        players, face_down = _digits(request.get("players", 2)), _digits(request.get("face_down", 1))
         seed: Any = request.get("seed")  # anything: the engine says what is wrong with it
         order = request.get("order") or "shuffled"
-        if isinstance(players, str) and players.isdigit():
-            players = int(players)
         if isinstance(seed, str):
             if not seed.strip():
                 seed = None
             elif seed.strip().isdigit():
                 seed = int(seed.strip())
-        self.start(Game.new(players, seed=seed, return_order=order), settings)
+        self.start(Game.new(players, seed=seed, return_order=order, face_down=face_down), settings)
         return self.answer()
 
     def do_restore(self, request: dict) -> dict:
@@ -155,9 +159,9 @@ class Session:
 
     def do_flip(self, request: dict) -> dict:
         game = self.current()
-        played = game.play_round().to_dict()
+        played = game.play_round()
         self.show(played)
-        line = self.add_log(gamelog.from_round(played))
+        line = self.add_log(gamelog.from_round(played.to_dict()))
         return {**self.answer(ended=game.over), "line": line}
 
     def do_finish(self, request: dict) -> dict:
@@ -199,9 +203,11 @@ class Session:
         """One batch of the statistics page's simulator (the page asks batch by batch, to show progress)."""
         players: Any = request.get("players")  # anything: the engine says what is wrong with it
         games, seed = request.get("games"), request.get("seed", 0)
+        order, face_down = request.get("order") or "shuffled", request.get("face_down", 1)
         if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= 10_000:
             raise RequestError("games must be an int from 1 to 10000")
-        stats = simulate(players, games, seed=seed, return_order=request.get("order") or "shuffled")
+        check_offered(order, face_down)
+        stats = simulate(players, games, seed=seed, return_order=order, face_down=face_down)
         return {"rounds": list(stats.rounds), "wins": list(stats.wins), "draws": stats.draws,
                 "repetitions": stats.repetitions}
 
@@ -222,6 +228,7 @@ class Session:
     def start(self, game: Game, settings: dict[str, Any], shown: dict[str, Any] | None = None,
               log: list[dict[str, Any]] | None = None, comeback: object = None) -> None:
         """Make `game` the current one; `shown` is the round a stored board showed, `log` and `comeback` its."""
+        check_offered(game.return_order, game.face_down)  # a save of an unoffered variant is refused, not loaded
         self.game, self.settings, self.board, self.log = game, settings, shown, log or []
         self.comeback = _fewer(comeback, len(game.hands[0]))
         self.show()
@@ -250,9 +257,9 @@ class Session:
 
     # The board
 
-    def show(self, played: dict | None = None, finished: int | None = None) -> None:
-        """The board after a request; ``played`` is the round just played (``Round.to_dict()``). Without one,
-        the last round shown stays on the board, as long as it has the same seats."""
+    def show(self, played: Round | None = None, finished: int | None = None) -> None:
+        """The board after a request; ``played`` is the round just played. Without one, the last round shown
+        stays on the board, as long as it has the same seats."""
         game = self.current()
         self.comeback = _fewer(self.comeback, len(game.hands[0]))
         n = game.players
@@ -260,10 +267,10 @@ class Session:
         status, announce = self.narrate(played, finished)
         cards: list[dict[str, list[Any] | None]]
         if played:
-            steps = played["steps"]
-            cards = [{key: [step[key][seat] if step[key] else None for step in steps]
-                      for key in ("up", "down", "last")} for seat in range(n)]
-            pile, winner = len(played["pile"]), played["winner"]
+            cards = [{"up": [step.up[seat] for step in played.steps],
+                      "down": [list(step.downs(seat)) for step in played.steps],
+                      "last": [list(step.lasts(seat)) for step in played.steps]} for seat in range(n)]
+            pile, winner = len(played.pile), played.winner
         elif shown:
             cards, pile, winner = shown["cards"], shown["pile"], shown["winner"]
         else:
@@ -283,11 +290,12 @@ class Session:
             "status": status,
             "announce": announce,
             "over": game.over,
+            "face_down": game.face_down,
             "result_text": self.narrator.result(game.result, game.winner),
             "lang": self.narrator.lang,
         }
 
-    def narrate(self, played: dict | None, finished: int | None) -> tuple[str, str]:
+    def narrate(self, played: Round | None, finished: int | None) -> tuple[str, str]:
         """A short status line and a fuller sentence for screen readers, in the page's language."""
         narrator = self.narrator
         game = self.current()
@@ -298,28 +306,33 @@ class Session:
             return "", ""
         short: list[str] = []
         full: list[str] = []
-        steps = played["steps"]
+        steps = played.steps
         for index, step in enumerate(steps):
-            shown = [(seat, card) for seat, card in enumerate(step["up"]) if card]
+            shown = [(seat, card) for seat, card in enumerate(step.up) if card]
             full += [narrator.shown(seat, card) for seat, card in shown]
             if index + 1 < len(steps) and shown:
-                # this step's face-up cards tied at the top: a war follows
+                # this step's face-up cards tied at the top: a war follows, its cards face down first
                 top = max(shown, key=lambda item: _rank(item[1]))[1]
                 tie = narrator.tie(top, again=index > 0)
                 short.append(tie)
-                full.append(tie)
-        if played["winner"] is None:
+                full += [tie, narrator.face_down(game.face_down)]
+        if played.winner is None:
             ending = narrator.no_winner()
         else:
-            ending = narrator.wins_cards(played["winner"], len(played["pile"]))
+            ending = narrator.wins_cards(played.winner, len(played.pile))
         short.append(ending)
         full.append(ending)
-        gone = [narrator.out(seat) for seat in played["eliminated"]]
+        gone = [narrator.out(seat) for seat in played.eliminated]
         short += gone
         full += gone
         if game.over:
             full.append(narrator.result(game.result, game.winner))
         return " ".join(short), " ".join(full)
+
+
+def _digits(value: Any) -> Any:
+    """A count sent as text ("3") as the int it writes; anything else as it is, for the engine to judge."""
+    return int(value) if isinstance(value, str) and value.isdigit() else value
 
 
 def _rank(code: str) -> int:
@@ -353,11 +366,19 @@ def _shown_round(board: object, players: int) -> dict[str, Any] | None:
 
 
 def _seat_cards(cards: object) -> bool:
-    """One seat's cards of a stored board: per step, lists of card codes or nulls."""
+    """One seat's cards of a stored board: per step a card code or null, or (``down`` and ``last``) a list of
+    codes; a board stored before the variant holds one code or null there too."""
     if not isinstance(cards, dict) or set(cards) != {"up", "down", "last"}:
         return False
-    return all(steps is None or (isinstance(steps, list) and all(code is None or code in CARDS for code in steps))
-               for steps in cards.values())
+    return all(steps is None or (isinstance(steps, list) and all(_step_cards(step, key != "up") for step in steps))
+               for key, steps in cards.items())
+
+
+def _step_cards(cards: object, several: bool) -> bool:
+    """A seat's cards of one step: a code or null, or, where ``several``, a list of at most three codes."""
+    if several and isinstance(cards, list):
+        return len(cards) <= 3 and all(isinstance(code, str) and code in CARDS for code in cards)
+    return cards is None or (isinstance(cards, str) and cards in CARDS)
 
 
 def _error(kind: str, message: str, code: str | None = None) -> dict[str, Any]:

@@ -127,6 +127,12 @@ class Narrator:
             return self.t.gettext("Tie again on %(rank)s: another war!") % {"rank": self.ranks(code)}
         return self.t.gettext("Tie on %(rank)s: war!") % {"rank": self.ranks(code)}
 
+    def face_down(self, count: int) -> str:
+        """What every player in a war does before the next face-up cards (R7), for screen readers."""
+        return self.t.ngettext("Each player in the war puts %(count)s card face down.",
+                               "Each player in the war puts %(count)s cards face down.", count) % {
+            "count": self.number(count)}
+
     def out(self, seat: int) -> str:
         if seat == 0:
             return self.t.gettext("You are out of cards.")

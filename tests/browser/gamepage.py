@@ -89,14 +89,18 @@ def wait_saved(page: Page, number: int) -> None:
                            arg=number)
 
 
-def new_game(page: Page, players: int = 2, seed: int | None = None, order: str = "shuffled") -> None:
-    """Start a game through the form and wait until it is dealt and saved."""
+def new_game(page: Page, players: int = 2, seed: int | None = None, order: str = "shuffled",
+             face_down: int | None = None) -> None:
+    """Start a game through the form and wait until it is dealt and saved; `face_down` None leaves it as it is."""
     page.select_option("[data-testid=players]", str(players))
-    if seed is not None or order != "shuffled":
+    if seed is not None or order != "shuffled" or face_down is not None:
         details = page.locator("details.deal-options")
         if details.get_attribute("open") is None:
             details.locator("summary").click()
         page.fill("[data-testid=seed-input]", "" if seed is None else str(seed))
+        if face_down is not None:
+            page.check("[data-testid=order-shuffled]")  # the order that goes with every number of face-down cards
+            page.select_option("[data-testid=face-down]", str(face_down))
         page.check(f"[data-testid=order-{order}]")
     before = page.evaluate("() => document.getElementById('board').dataset.gameId || ''")
     page.click("[data-testid=new-game]")
@@ -117,13 +121,13 @@ def flip(page: Page, times: int = 1) -> None:
 
 
 def expected_cards(round_dict: dict, seat: int) -> list[str]:
-    """The pictures a seat shows for a round, as board.js draws them: the battle card, then back + face."""
+    """The pictures a seat shows for a round, as board.js draws them: the battle card, then per war step a back
+    for every card the seat put face down (or put down running short, R8) and the face-up card."""
+    players = len(round_dict["steps"][0]["up"])
     pictures = []
-    for index, step in enumerate(round_dict["steps"]):
-        if index > 0 and step["down"] and step["down"][seat]:
-            pictures.append("back")
-        if step["last"] and step["last"][seat]:
-            pictures.append("back")
+    for step in round_dict["steps"]:
+        unseen = step["down"][seat::players] + step["last"][seat::players]  # one row of seats per card
+        pictures += ["back" for card in unseen if card]
         if step["up"][seat]:
             pictures.append(step["up"][seat])
     return pictures

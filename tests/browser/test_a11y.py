@@ -136,3 +136,8 @@ def test_every_state_has_no_axe_violations(page: Page, guard, lang: str) -> None
         page.locator("#sim-heading").scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / "stats.png"), full_page=True)
 
+
+    page.select_option("[data-testid=sim-face-down]", "all")
+    page.click("[data-testid=sim-run]")
+    expect(page.locator("[data-testid=sim-summary]")).to_have_attribute("data-games", "3000", timeout=LOAD_TIMEOUT)
+    no_violations(page, "statistics with the numbers of face-down cards compared")

@@ -16,8 +16,8 @@ def test_settings_persist_across_a_reload(page: Page, guard) -> None:
     page.locator("[data-testid=speed]").dispatch_event("change")
     flip(page)
     wait_saved(page, 1)
-    assert record(page)["settings"] == {"players": 3, "order": "played", "speed": 5, "animation": "fast",
-                                      "sound": True}
+    assert record(page)["settings"] == {"players": 3, "order": "played", "face_down": 1, "speed": 5,
+                                        "animation": "fast", "sound": True}
     assert "fast-animation" in page.evaluate("() => document.documentElement.className")
 
     page.reload()

@@ -7,8 +7,8 @@ import { refusal, storedSettings, validBoard } from "../../site/static/js/stored
 
 const CARDS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"].flatMap((rank) =>
   ["C", "D", "H", "S"].map((suit) => rank + suit));
-const CHOICES = { players: [2, 3, 4], orders: ["shuffled", "played"], speeds: [1, 5],
-  animations: ["normal", "fast", "none"] };
+const CHOICES = { players: [2, 3, 4], orders: ["shuffled", "played"], face_down: [1, 2, 3], speeds: [1, 5],
+  animations: ["normal", "fast", "none"], unoffered: [["played", 2]] };
 const BOARD = {
   players: 3, counts: [18, 15, 18], out: [false, false, false], pile: 3, table: 0, round: 5, winner: 1,
   cards: [{ up: ["4D"], down: [null], last: [null] }, { up: ["AS"], down: [null], last: [null] },
@@ -20,6 +20,28 @@ test("a stored board is drawn when its seats and cards are sound", () => {
   assert.equal(validBoard(BOARD, CHOICES, CARDS), true);
   assert.equal(validBoard({ ...BOARD, cards: [null, { up: null, down: null, last: null }, {}] }, CHOICES, CARDS),
     true);
+});
+
+test("a stored board shows every face-down card of a war step, and says its variant", () => {
+  const war = {
+    ...BOARD, face_down: 3, cards: [
+      { up: ["9C", "KD"], down: [[], ["2C", "3C", "4C"]], last: [[], []] },
+      { up: ["9D", null], down: [[], []], last: [[], ["5H", "6H"]] },
+      { up: ["9H", "2S"], down: [[], ["7C", "8C", "10C"]], last: [[], []] },
+    ],
+  };
+  assert.equal(validBoard(war, CHOICES, CARDS), true);
+  assert.equal(validBoard({ ...BOARD, face_down: 1 }, CHOICES, CARDS), true);
+  for (const faceDown of [0, 4, "3", null, 2.5]) {
+    assert.equal(validBoard({ ...war, face_down: faceDown }, CHOICES, CARDS), false, String(faceDown));
+  }
+  const seat = war.cards[0];
+  for (const down of [[[], ["2C", "3C", "4C", "5C"]], [[], ["<img>"]], [[], [["2C"]]], [[], "../evil"]]) {
+    assert.equal(validBoard({ ...war, cards: [{ ...seat, down }, ...war.cards.slice(1)] }, CHOICES, CARDS), false,
+      JSON.stringify(down));
+  }
+  const listedUp = { ...seat, up: [["9C"], "KD"] }; // only the face-down and last cards come as lists
+  assert.equal(validBoard({ ...war, cards: [listedUp, ...war.cards.slice(1)] }, CHOICES, CARDS), false);
 });
 
 test("a stored board that could break the drawing, or name another picture, is not drawn", () => {
@@ -38,6 +60,10 @@ test("a stored board that could break the drawing, or name another picture, is n
 test("the settings of a stored record that the form offers are put back, and only those", () => {
   const all = { players: 4, order: "played", speed: 5, animation: "none" };
   assert.deepEqual(storedSettings(all, CHOICES), all);
+  assert.deepEqual(storedSettings({ ...all, face_down: 3 }, CHOICES), { ...all, face_down: 3 });
+  for (const faceDown of [0, 4, "3", null, 1.5]) {
+    assert.deepEqual(storedSettings({ ...all, face_down: faceDown }, CHOICES), all, String(faceDown));
+  }
   assert.deepEqual(storedSettings({ players: 9, order: "sideways", speed: 6, animation: "slow" }, CHOICES), {});
   assert.deepEqual(storedSettings({ players: "3", speed: 2.5, animation: "fast", junk: 1 }, CHOICES),
     { animation: "fast" });
@@ -51,6 +77,13 @@ test("the sound setting of a stored record is put back when it is on or off, and
   assert.deepEqual(storedSettings({ players: 2 }, CHOICES), { players: 2 }); // an older record: the form's default
 });
 
+test("of two face-down cards with the played order, the cards are kept and the order goes back to the default", () => {
+  assert.deepEqual(storedSettings({ players: 2, order: "played", face_down: 2 }, CHOICES),
+    { players: 2, order: "shuffled", face_down: 2 });
+  assert.deepEqual(storedSettings({ order: "played", face_down: 3 }, CHOICES), { order: "played", face_down: 3 });
+  assert.deepEqual(storedSettings({ order: "shuffled", face_down: 2 }, CHOICES), { order: "shuffled", face_down: 2 });
+});
+
 test("every kind of refusal is said in the page's words, never in the bridge's English", () => {
   const say = (key) => `<${key}>`;
   assert.equal(refusal({ kind: "damaged", code: "newer", message: "record version 9" }, say), "<save_newer>");
@@ -60,4 +93,8 @@ test("every kind of refusal is said in the page's words, never in the bridge's E
   assert.equal(refusal({ kind: "damaged", code: "damaged", message: "hands: duplicated card" }, say),
     "<save_damaged>");
   assert.equal(refusal({ kind: "damaged", message: "no code from an older worker" }, say), "<save_damaged>");
+  for (const file of [false, true]) {
+    assert.equal(refusal({ kind: "request", code: "unoffered", message: "2 cards face down" }, say, file),
+      "<save_unoffered>");
+  }
 });

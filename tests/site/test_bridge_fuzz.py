@@ -80,7 +80,7 @@ def test_the_real_record_restores_with_its_migrated_record() -> None:
     assert answer["ok"] and answer["record"]["board"]["round"] == REAL["game"]["rounds"]
     migrated = records.migrate(REAL)
     game = Game.from_dict(REAL["game"]).to_dict()  # the same game, in the engine's current save version
-    assert answer["record"] == {**migrated, "game": game, "board": {**migrated["board"], "announce": ""},
-                                "savedAt": answer["record"]["savedAt"]}  # the board drawn as the page drew it
+    board = {**migrated["board"], "announce": "", "face_down": 1}  # as the page drew it, and its variant
+    assert answer["record"] == {**migrated, "game": game, "board": board, "savedAt": answer["record"]["savedAt"]}
     newer = restore(record={**REAL, "version": records.VERSION + 1})
     assert newer["error"]["kind"] == "damaged" and newer["error"]["code"] == "newer"

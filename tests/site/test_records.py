@@ -144,7 +144,7 @@ def test_what_is_not_a_finished_game_is_dropped_and_a_newer_one_kept() -> None:
 
 def test_a_finished_game_is_recorded_in_the_current_version() -> None:
     game = Game.new(2, seed=2)
-    game.play_to_end()
+    game.finish()
     entry = records.finished_game(game, 21, 5)
     assert entry == {"version": records.HISTORY_VERSION, "players": 2, "result": game.result, "winner": game.winner,
                      "rounds": game.round_number, "comeback": 21, "endedAt": 5}

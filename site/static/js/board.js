@@ -2,10 +2,10 @@
 //
 // A board is what the bridge hands over in its record, and what the stored record keeps for a fast first paint
 // (krig.webapp.bridge says what it holds): {players, counts, out, cards, pile, table, round, winner, set_aside,
-// status, announce, over, result_text, lang}.
+// status, announce, over, face_down, result_text, lang}.
 
 import { CARDS } from "./facts.js";
-import { cardName, num, percent, text } from "./strings.js";
+import { cardName, num, percent, plural, text } from "./strings.js";
 
 const PICTURES = new URL("../cards/", import.meta.url);
 const preloaded = []; // decoded card pictures, kept so that the browser keeps them in memory
@@ -47,13 +47,20 @@ function cardImage(code, index, fresh) {
   return img;
 }
 
-/** The images of one seat's cards this round: battle card, then per war step a back and a face. */
+/** A seat's cards of one step, as a list: a board stored before the variant holds one code or null there. */
+function listed(cards) {
+  if (Array.isArray(cards)) return cards;
+  return cards ? [cards] : [];
+}
+
+/** The images of one seat's cards this round: battle card, then per war step its backs and a face. */
 function seatCards(cards, fresh) {
   const images = [];
   if (!cards || !Array.isArray(cards.up)) return images;
   cards.up.forEach((up, step) => {
-    if (step > 0 && cards.down && cards.down[step]) images.push(null); // face-down war card
-    if (cards.last && cards.last[step]) images.push(null); // an eliminated player's last card, unseen
+    // the face-down war cards, then an eliminated player's last cards, unseen
+    const backs = [...listed(cards.down && cards.down[step]), ...listed(cards.last && cards.last[step])];
+    images.push(...backs.map(() => null));
     if (up) images.push(up);
   });
   return images.map((code, index) => cardImage(code, index, fresh));
@@ -90,6 +97,8 @@ export function render(board, { fresh = false, announce = true } = {}) {
   pile.dataset.table = String(board.table || 0); // cards left on the table (only after a drawn round)
   document.querySelector("[data-testid=round]").textContent = num(board.round || 0);
   root.querySelector(".set-aside").hidden = !board.set_aside;
+  const variant = plural("variant", board.face_down || 1); // a board stored before the variant: one card
+  for (const id of ["rules-variant", "log-variant"]) document.getElementById(id).textContent = variant;
 
   const status = document.getElementById("status");
   const short = status.querySelector(".short");

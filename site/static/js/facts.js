@@ -19,3 +19,5 @@ export const LOG_LIMIT = facts.log_limit;
 export const HISTORY_LIMIT = facts.history_limit;
 /** The version of a finished game's entry; an older entry goes to the bridge to be brought up to date. */
 export const HISTORY_VERSION = facts.history_version;
+/** The pairs [order, face-down cards] the site does not offer together (krig.webapp.variants). */
+export const UNOFFERED = Array.isArray(facts.unoffered) ? facts.unoffered : [];

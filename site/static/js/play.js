@@ -60,6 +60,7 @@ export function show(answer, { fresh = false, persist = true, loaded = false, st
   if (stop) update(autoplaying, false);
   const auto = state.autoplay; // a round that ends auto-play is still one of auto-play's
   update(shown, answer.record);
+  if (loaded) applySettings({ ...state.settings, face_down: state.board.face_down }); // the form shows its variant
   render(state.board, { fresh: fresh && state.settings.animation !== "none", announce: !auto });
   if (auto) announceLatest(state.board.announce);
   else announcedNow();
@@ -99,9 +100,11 @@ export async function newGame(deal = null) {
     return;
   }
   seedInput.setCustomValidity("");
-  if (deal) applySettings({ ...state.settings, players: deal.players, order: deal.order });
-  const { players, order } = state.settings;
-  const request = { type: "new", players, order, seed: seed === "" ? null : Number(seed), settings: state.settings };
+  if (deal) applySettings({ ...state.settings, players: deal.players, order: deal.order, face_down: deal.face_down });
+  const { players, order, face_down: faceDown } = state.settings;
+  const request = {
+    type: "new", players, order, face_down: faceDown, seed: seed === "" ? null : Number(seed), settings: state.settings,
+  };
   if (await play(request, { loaded: true })) {
     clearLog();
     $("import-failed").hidden = true;

@@ -24,7 +24,7 @@ export async function restoreBoard(opening, emptyAt) {
   $("keep").checked = keep;
   let board = null;
   if (record && typeof record === "object" && validBoard(record.board, choices(), CARDS)) {
-    applySettings(record.settings);
+    applySettings({ ...record.settings, face_down: record.board.face_down }); // the game's own variant
     // a sentence in another language is not shown; this round was announced when it was played
     board = record.board.lang === lang ? record.board : { ...record.board, status: "", announce: "" };
     render(board, { announce: false });

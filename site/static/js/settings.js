@@ -1,23 +1,41 @@
-// The settings form: players, card order, auto-play speed, animation and sound. The form's own options are the
-// choices (the bridge keeps whatever the form says in the record); a stored record's settings are put back at
-// start-up.
+// The settings form: players, card order, cards face down, auto-play speed, animation and sound. The form's own
+// options are the choices (the bridge keeps whatever the form says in the record); a stored record's settings are
+// put back at start-up. An order and a number of face-down cards that the site does not offer together grey each
+// other out.
 
+import { offered } from "./deal.js";
+import { UNOFFERED } from "./facts.js";
 import { settingsRead } from "./state.js";
 import { storedSettings } from "./stored.js";
 import { update } from "./page.js";
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
+const orderInputs = () => [...document.querySelectorAll("input[name=order]")];
 
-/** What the form offers: {players, orders, speeds: [lowest, highest], animations}, defaults first. */
+/**
+ * What the form offers: {players, orders, face_down, speeds: [lowest, highest], animations}, defaults first, and the
+ * pairs of order and face-down cards it does not offer (`unoffered`, Python's).
+ */
 export function choices() {
   const speed = $("speed");
   return {
     players: [...$("players").options].map((option) => Number(option.value)),
-    orders: [...document.querySelectorAll("input[name=order]")].map((input) => input.value),
+    orders: orderInputs().map((input) => input.value),
+    face_down: [...$("face-down").options].map((option) => Number(option.value)),
     speeds: [Number(speed.min), Number(speed.max)],
     animations: [...$("animation").options].map((option) => option.value),
+    unoffered: UNOFFERED,
   };
+}
+
+/** Grey out the order and the numbers of face-down cards that do not go with the ones chosen. */
+export function showOffered() {
+  const offers = choices();
+  const order = document.querySelector("input[name=order]:checked").value;
+  const faceDown = Number($("face-down").value);
+  for (const input of orderInputs()) input.disabled = !offered(offers, input.value, faceDown);
+  for (const option of $("face-down").options) option.disabled = !offered(offers, order, Number(option.value));
 }
 
 /** Read the form into the state, and let the animation setting take effect. */
@@ -26,6 +44,7 @@ export function readSettings() {
   update(settingsRead, {
     players: Number($("players").value),
     order: document.querySelector("input[name=order]:checked").value,
+    face_down: Number($("face-down").value),
     speed: Number($("speed").value),
     animation,
     sound: $("sound").checked,
@@ -36,11 +55,13 @@ export function readSettings() {
 
 /** Put stored settings back into the form (those it offers), then read it. */
 export function applySettings(settings) {
-  const { players, order, speed, animation, sound } = storedSettings(settings, choices());
+  const { players, order, face_down: faceDown, speed, animation, sound } = storedSettings(settings, choices());
   if (players !== undefined) $("players").value = String(players);
+  if (faceDown !== undefined) $("face-down").value = String(faceDown);
   if (order !== undefined) document.querySelector(`input[name=order][value=${order}]`).checked = true;
   if (speed !== undefined) $("speed").value = String(speed);
   if (animation !== undefined) $("animation").value = animation;
   if (sound !== undefined) $("sound").checked = sound;
+  showOffered();
   readSettings();
 }

@@ -9,7 +9,7 @@ import { registerServiceWorkerWhenIdle } from "./offline.js";
 import { state, update, useEngine } from "./page.js";
 import { engineFailed, finish, flip, newGame, resume } from "./play.js";
 import { deleteSave, setKeep, settingsChanged } from "./saving.js";
-import { readSettings } from "./settings.js";
+import { readSettings, showOffered } from "./settings.js";
 import { wakeSound } from "./sound.js";
 import { controls, elsewhere, started } from "./state.js";
 import { text } from "./strings.js";
@@ -68,6 +68,9 @@ function wire() {
     newGame();
   });
   $("seed").addEventListener("input", () => $("seed").setCustomValidity(""));
+  for (const input of document.querySelectorAll("#face-down, input[name=order]")) {
+    input.addEventListener("change", showOffered);
+  }
   $("again").addEventListener("click", () => newGame());
   $("damaged-new").addEventListener("click", () => newGame());
   $("damaged-export").addEventListener("click", exportDamaged);

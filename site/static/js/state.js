@@ -21,7 +21,7 @@
 //   busy      a request that changes the game is in flight (one at a time: no double flips)
 //   autoplay  auto-play is on (only while playing)
 //   saving    "on", "off" (the visitor turned "Keep my game" off) or "unavailable" (no storage here)
-//   settings  the settings form's values {players, order, speed, animation, sound}
+//   settings  the settings form's values {players, order, face_down, speed, animation, sound}
 //   board     what is on screen: a stored board before Python is ready, then the bridge's
 //   record    the bridge's latest record (krig.webapp.records), which the page stores as it is
 //   damaged   a stored record the bridge refused, kept for "Export the damaged save" until a new game

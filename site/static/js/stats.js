@@ -1,5 +1,6 @@
 // The statistics page: the visitor's own finished games (from IndexedDB, never sent anywhere) and a
-// simulator that lets the engine play thousands of games in the worker, batch by batch.
+// simulator that lets the engine play thousands of games in the worker, batch by batch, with 1, 2 or 3 cards
+// face down in each war, or the same deals with each of them, compared.
 
 import { barChart } from "./charts.js";
 import { Engine } from "./engine.js";
@@ -7,6 +8,7 @@ import { upToDate } from "./history.js";
 import { registerServiceWorker } from "./offline.js";
 import { loadHistory } from "./store.js";
 import { format, num, percent, plural, text } from "./strings.js";
+import { added, average, comparison, noGames } from "./tally.js";
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
@@ -53,7 +55,7 @@ function summary({ rounds, draws, repetitions }, cancelled) {
   const games = rounds.length;
   return [
     plural(cancelled ? "cancelled" : "simulated", games),
-    plural("average", Math.round(rounds.reduce((a, b) => a + b, 0) / games)),
+    plural("average", average(rounds)),
     plural("longest", Math.max(...rounds)),
     plural("draws", draws),
     plural("repetitions", repetitions),
@@ -63,6 +65,7 @@ function summary({ rounds, draws, repetitions }, cancelled) {
 function showResults(totals, cancelled) {
   const { rounds, wins } = totals;
   const games = rounds.length;
+  $("compare").hidden = true;
   if (!games) {
     $("sim-summary").textContent = cancelled ? plural("cancelled", 0) : "";
     return;
@@ -99,7 +102,30 @@ function showResults(totals, cancelled) {
   $("seats-figure").hidden = false;
 }
 
-async function simulate(players, games) {
+/** The same deals with each number of face-down cards: a table row each, for the runs that played any game. */
+function showComparison(runs, cancelled) {
+  const rows = comparison(runs);
+  const games = rows.reduce((sum, row) => sum + row.games, 0);
+  const told = cancelled || !rows.length ? plural("cancelled", games) : plural("compared", rows[0].games);
+  $("sim-summary").textContent = told;
+  $("compare-rows").replaceChildren(...rows.map((row) => {
+    const tr = document.createElement("tr");
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.textContent = num(row.face_down);
+    const cells = [num(row.games), num(row.average), `${num(row.draws)} (${percent(row.share, 2)})`];
+    tr.append(th, ...cells.map((value) => Object.assign(document.createElement("td"), { textContent: value })));
+    tr.dataset.faceDown = String(row.face_down); // ASCII, for scripts and tests
+    tr.dataset.average = String(row.average);
+    return tr;
+  }));
+  $("compare").hidden = !rows.length;
+  $("lengths-figure").hidden = true;
+  $("seats-figure").hidden = true;
+}
+
+/** `variants`: the numbers of face-down cards to play the same deals with, one after the other. */
+async function simulate(players, games, variants) {
   sim.running = true;
   sim.cancelled = false;
   $("sim-run").disabled = true;
@@ -107,23 +133,24 @@ async function simulate(players, games) {
   const progress = $("sim-progress");
   progress.hidden = false;
   progress.value = 0;
-  const totals = { rounds: [], wins: new Array(players).fill(0), draws: 0, repetitions: 0 };
+  const runs = variants.map((faceDown) => ({ face_down: faceDown, totals: noGames(players) }));
   const seed = Math.floor(Math.random() * 2 ** 40);
   const started = performance.now();
   try {
-    for (let done = 0, batch = 0; done < games && !sim.cancelled; batch++) {
-      const size = Math.min(BATCH, games - done);
-      const answer = await sim.engine.request({ type: "simulate", players, games: size, seed: seed + batch });
-      totals.rounds.push(...answer.rounds);
-      answer.wins.forEach((count, seat) => { totals.wins[seat] += count; });
-      totals.draws += answer.draws;
-      totals.repetitions += answer.repetitions;
-      done += size;
-      progress.value = Math.round((100 * done) / games);
+    let done = 0;
+    for (const run of runs) {
+      for (let batch = 0; run.totals.rounds.length < games && !sim.cancelled; batch++) {
+        const size = Math.min(BATCH, games - run.totals.rounds.length);
+        const request = { type: "simulate", players, games: size, seed: seed + batch, face_down: run.face_down };
+        run.totals = added(run.totals, await sim.engine.request(request)); // the same seeds: the same deals
+        done += size;
+        progress.value = Math.round((100 * done) / (games * runs.length));
+      }
     }
-    showResults(totals, sim.cancelled);
+    if (runs.length === 1) showResults(runs[0].totals, sim.cancelled);
+    else showComparison(runs, sim.cancelled);
     $("sim-summary").dataset.ms = String(Math.round(performance.now() - started)); // how long the run took
-    $("sim-summary").dataset.games = String(totals.rounds.length);
+    $("sim-summary").dataset.games = String(done);
   } catch (error) {
     console.warn("simulation stopped:", error); // the detail is for developers; the visitor gets a sentence
     $("sim-summary").textContent = text("sim_failed");
@@ -146,7 +173,11 @@ async function start() {
   showHistory(ready);
   $("sim-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    if (!sim.running && sim.engine) simulate(Number($("sim-players").value), Number($("sim-games").value));
+    if (sim.running || !sim.engine) return;
+    const choice = $("sim-face-down");
+    const every = [...choice.options].map((option) => option.value).filter((value) => value !== "all");
+    const variants = (choice.value === "all" ? every : [choice.value]).map(Number);
+    simulate(Number($("sim-players").value), Number($("sim-games").value), variants);
   });
   $("sim-cancel").addEventListener("click", () => {
     sim.cancelled = true;

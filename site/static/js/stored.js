@@ -1,6 +1,8 @@
 // What the page reads itself from a stored record, before Python is ready: the board to draw at once and the
 // settings to put back. Everything else in a record is the bridge's (krig.webapp.records) and is handed to it
-// as it is. Pure functions of plain data; `choices` is what the page's form offers (settings.js).
+// as it is. Pure functions of plain data; `choices` is what the page's form offers (settings.js, deal.js).
+
+import { offered } from "./deal.js";
 
 /** A stored board checked just enough that drawing it cannot throw, nor name a picture that is not a card. */
 export function validBoard(board, choices, cards) {
@@ -9,29 +11,42 @@ export function validBoard(board, choices, cards) {
   return choices.players.includes(n) && Array.isArray(board.counts) && board.counts.length === n &&
     board.counts.every((c) => Number.isInteger(c) && c >= 0 && c <= cards.length) &&
     Array.isArray(board.cards) && board.cards.length === n &&
-    board.cards.every((seat) => validSeatCards(seat, cards));
+    board.cards.every((seat) => validSeatCards(seat, cards)) &&
+    (board.face_down === undefined || choices.face_down.includes(board.face_down)); // undefined: stored before it
 }
 
-/** One seat's cards of a stored board: lists of card codes or nulls. */
+/**
+ * One seat's cards of a stored board: per step a card code or null; for the face-down cards and a short player's
+ * last ones, a list of at most three codes (a board stored before the variant holds a code or null there too).
+ */
 function validSeatCards(seat, cards) {
   if (seat === null) return true;
   if (!seat || typeof seat !== "object") return false;
+  const card = (code) => code === null || cards.includes(code);
+  const several = (step) => card(step) || (Array.isArray(step) && step.length <= 3 && step.every(card));
   return ["up", "down", "last"].every((key) => seat[key] === null || seat[key] === undefined ||
-    (Array.isArray(seat[key]) && seat[key].every((code) => code === null || cards.includes(code))));
+    (Array.isArray(seat[key]) && seat[key].every(key === "up" ? card : several)));
 }
 
-/** The settings of a stored record that the form offers ({players?, order?, speed?, animation?, sound?}). */
+/**
+ * The settings of a stored record that the form offers ({players?, order?, face_down?, speed?, animation?,
+ * sound?}). Of an order and a number of face-down cards that the site does not offer together, the number is kept
+ * and the order is the default one, which goes with every number.
+ */
 export function storedSettings(settings, choices) {
   if (!settings || typeof settings !== "object") return {};
   const valid = {
     players: choices.players.includes(settings.players),
     order: choices.orders.includes(settings.order),
+    face_down: choices.face_down.includes(settings.face_down),
     speed: Number.isInteger(settings.speed) && settings.speed >= choices.speeds[0] &&
       settings.speed <= choices.speeds[1],
     animation: choices.animations.includes(settings.animation),
     sound: typeof settings.sound === "boolean", // a checkbox: on or off
   };
-  return Object.fromEntries(Object.keys(valid).filter((key) => valid[key]).map((key) => [key, settings[key]]));
+  const kept = Object.fromEntries(Object.keys(valid).filter((key) => valid[key]).map((key) => [key, settings[key]]));
+  if (valid.order && valid.face_down && !offered(choices, kept.order, kept.face_down)) kept.order = choices.orders[0];
+  return kept;
 }
 
 /**
@@ -42,5 +57,6 @@ export function storedSettings(settings, choices) {
 export function refusal(error, say, file = false) {
   if (error.code === "newer") return say("save_newer");
   if (error.code === "too-big") return say("save_too_big");
+  if (error.code === "unoffered") return say("save_unoffered");
   return say(file && error.code === "not-a-save" ? "not_json" : "save_damaged");
 }

@@ -29,9 +29,13 @@ export function num(n) {
   return numbers.format(n);
 }
 
-/** A share from 0 to 1 as a whole percentage in the page's language: "45%", "45 %", "৪৫%". */
-export function percent(share) {
-  return percents.format(share);
+/**
+ * A share from 0 to 1 as a percentage in the page's language, whole or with at most `digits` decimals: "45%",
+ * "45 %", "৪৫%", "0.06%".
+ */
+export function percent(share, digits = 0) {
+  if (!digits) return percents.format(share);
+  return new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: digits }).format(share);
 }
 
 /**

@@ -1,0 +1,36 @@
+// The simulator's sums: the worker's batches of games added up, and the numbers of face-down cards compared.
+// Pure functions of plain data (a batch is the bridge's simulate answer: {rounds, wins, draws, repetitions}).
+
+/** Nothing counted yet, for `players` seats. */
+export function noGames(players) {
+  return { rounds: [], wins: new Array(players).fill(0), draws: 0, repetitions: 0 };
+}
+
+/** `totals` with one more batch counted in. */
+export function added(totals, batch) {
+  return {
+    rounds: totals.rounds.concat(batch.rounds),
+    wins: totals.wins.map((count, seat) => count + batch.wins[seat]),
+    draws: totals.draws + batch.draws,
+    repetitions: totals.repetitions + batch.repetitions,
+  };
+}
+
+/** The mean game length in whole rounds. */
+export function average(rounds) {
+  return Math.round(rounds.reduce((a, b) => a + b, 0) / rounds.length);
+}
+
+/**
+ * One row per run ({face_down, totals}) that played any game: its games, their average length, the games drawn
+ * and their share.
+ */
+export function comparison(runs) {
+  return runs.filter((run) => run.totals.rounds.length).map(({ face_down: faceDown, totals }) => ({
+    face_down: faceDown,
+    games: totals.rounds.length,
+    average: average(totals.rounds),
+    draws: totals.draws,
+    share: totals.draws / totals.rounds.length,
+  }));
+}
