@@ -390,12 +390,26 @@ class Game:
         >>> Game.from_hands([["AS", "2C"], ["KS", "3C"]], seed=1).finish()
         Outcome(rounds=4, wars=0, result=<Result.WIN: 'win'>, winner=0, table=())
         """
-        if self._result is None:
-            return self._play_fast()
-        return Outcome(0, 0, self._result, self._winner, tuple(self.table))
+        return self.play_rounds()
 
-    def _play_fast(self, limit: int | None = None) -> Outcome:
-        """At most ``limit`` rounds (all that are left by default) on the fast path, without records."""
+    def play_rounds(self, rounds: int | None = None) -> Outcome:
+        """Play the next ``rounds`` rounds at once (all that are left by default), on the fast path and
+        without records; fewer if the game ends first. On a finished game it plays nothing.
+
+        Leaves the game exactly where as many ``play_round`` calls would have, and returns the rounds
+        and war steps played, and the result (``None`` while the game goes on): a replay uses it to
+        get to a round far into a game at once.
+
+        >>> game = Game.new(2, seed=7)
+        >>> game.play_rounds(100)
+        Outcome(rounds=100, wars=5, result=None, winner=None, table=())
+        >>> game.round_number
+        100
+        """
+        if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 0):
+            raise ValueError(f"rounds must be a whole number from 0, not {rounds!r}")
+        if self._result is not None:
+            return Outcome(0, 0, self._result, self._winner, tuple(self.table))
         hands = list(map(bytearray, self._hands))
         outcome = play_out(
             hands,
@@ -403,13 +417,25 @@ class Game:
             self._return_order is Order.SHUFFLED,
             face_down=self._face_down,
             seen=self._seen,
-            limit=limit,
+            limit=rounds,
         )
         self._hands = [deque(hand) for hand in hands]
         self._table = [CARDS[card] for card in outcome.table]
         self._round_number += outcome.rounds
         self._result, self._winner = outcome.result, outcome.winner
         return outcome
+
+    def at_deal(self) -> Game:
+        """This game as it was dealt: a new game at round 0 with the same deal, seed, order and variant,
+        to play again round by round (a replay). The game itself is not changed.
+
+        >>> game = Game.new(2, seed=7)
+        >>> outcome = game.finish()
+        >>> start = game.at_deal()
+        >>> start.round_number, start.hands == Game.new(2, seed=7).hands, start.finish() == outcome
+        (0, True, True)
+        """
+        return Game._dealt(self._players, self._deal_field(), self._return_order, self._seed, self._face_down)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe, versioned save of the whole game (see ``krig.save``)."""
@@ -433,22 +459,24 @@ class Game:
         must hold exactly the replayed hands, table and generator (see ``krig.save``).
         """
         save = Save.from_dict(data)
-        dealt, face_down = save.deal, save.face_down
         try:
-            if dealt == "seed":
-                game = cls.new(save.players, save.seed, save.order, face_down=face_down)
-            elif isinstance(dealt, list) and len(dealt) == 52 and all(isinstance(card, str) for card in dealt):
-                game = cls.from_deck(dealt, save.players, save.order, save.seed, face_down=face_down)
-            else:  # from_hands checks whatever it is
-                hands = cast(Sequence[Sequence[str]], dealt)
-                game = cls.from_hands(hands, save.order, save.seed, face_down=face_down)
+            game = cls._dealt(save.players, save.deal, save.order, save.seed, save.face_down)
         except ValueError as error:
             raise SaveError(f"deal: {error}") from None
         save.check_dealt(game.players)
-        if not game.over:
-            game._play_fast(limit=save.rounds)
+        game.play_rounds(save.rounds)
         save.check_replay(game.round_number, game.hands, game.table, rng_field(game._rng.getstate()))
         return game
+
+    @classmethod
+    def _dealt(cls, players: int, dealt: object, order: str, seed: int, face_down: int) -> Game:
+        """A new game from a save's ``deal`` (``"seed"``, a deck or hands); ``ValueError`` if it is none."""
+        if dealt == "seed":
+            return cls.new(players, seed, order, face_down=face_down)
+        if isinstance(dealt, list) and len(dealt) == 52 and all(isinstance(card, str) for card in dealt):
+            return cls.from_deck(dealt, players, order, seed, face_down=face_down)
+        # from_hands checks whatever it is
+        return cls.from_hands(cast(Sequence[Sequence[str]], dealt), order, seed, face_down=face_down)
 
     def _deal_field(self) -> str | list[str] | list[list[str]]:
         """The save's ``deal``: ``"seed"``, the deck (``from_deck``) or the hands (``from_hands``)."""

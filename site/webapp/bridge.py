@@ -32,8 +32,16 @@ Requests (``type`` and its fields) and answers:
   to keep, ``label``, ``text`` and ``wars`` in the page's language), and ``history`` once the game has ended.
   ``finish``: the rest of the game on the fast path → the same.
 * ``settings`` ``settings``: the page's settings changed → a game answer for the same game.
-* ``history`` ``entries``: finished games as stored → ``{entries}``, brought up to the current version
-  (``records.migrate_history``).
+* ``history`` ``entries``, ``add`` (optional, a game that has just ended): finished games as stored →
+  ``{entries}``, brought up to the current version, with ``add`` after them, the latest kept
+  (``records.kept_history``).
+* ``replay`` ``game`` (the engine save of a finished game, from the end screen or a history entry): that game
+  watched again from its deal, beside the current game, which it never touches (``replay.Replay``) → a replay
+  answer for the deal, or the ``damaged`` error of a save that cannot be loaded.
+* ``watch`` ``round``: the replay shows that round → a replay answer, with ``line`` (the log's line of that
+  round) when it is one on from the round shown, else ``lines`` (the log up to it, as the game showed it).
+  A replay answer is ``{round, rounds, board}``: the round shown of the game's ``rounds``, and its board, as
+  the game showed it when it was played; the page never stores it.
 * ``chances`` ``rollouts`` (a chunk, e.g. 50): more rollouts from the current position, added to the totals
   kept for it (a new round or deal starts again) → ``{chances: [per seat], draw, repetition, done, round}``
   over all ``done`` rollouts so far.
@@ -74,6 +82,7 @@ from . import gamelog, records
 from .estimate import Estimate
 from .narrate import Narrator
 from .records import load
+from .replay import Replay
 from .variants import UnofferedError, check_offered
 
 MAX_REQUEST_CHARS = 512 * 1024
@@ -96,6 +105,7 @@ class Session:
         self.board: dict[str, Any] | None = None  # the board last handed to the page
         self.log: list[dict[str, Any]] = []  # the game log's entries, the latest records.MAX_LOG
         self.comeback: int | None = None  # the fewest cards seat 0 held on the boards of this game
+        self.replay: Replay | None = None  # a game watched again, beside this one
 
     # Requests
 
@@ -158,11 +168,8 @@ class Session:
         return self.answer(ended=self.current().over)
 
     def do_flip(self, request: dict) -> dict:
-        game = self.current()
-        played = game.play_round()
-        self.show(played)
-        line = self.add_log(gamelog.from_round(played.to_dict()))
-        return {**self.answer(ended=game.over), "line": line}
+        line = self.flip()
+        return {**self.answer(ended=self.current().over), "line": line}
 
     def do_finish(self, request: dict) -> dict:
         game = self.current()
@@ -190,7 +197,18 @@ class Session:
         return self.answer()
 
     def do_history(self, request: dict) -> dict:
-        return {"entries": records.migrate_history(request.get("entries"))}
+        return {"entries": records.kept_history(request.get("entries"), request.get("add"))}
+
+    def do_replay(self, request: dict) -> dict:
+        if "game" not in request:
+            raise RequestError("replay needs a game")
+        self.replay = Replay(Game.from_dict(request["game"]), Session(self.narrator.lang))
+        return self.replay.shown()
+
+    def do_watch(self, request: dict) -> dict:
+        if self.replay is None:
+            raise RequestError("there is no replay: ask for one first")
+        return self.replay.show(request.get("round"))  # show() checks it
 
     def do_chances(self, request: dict) -> dict:
         """A chunk of win-chance rollouts, added to the running totals of the current position."""
@@ -222,6 +240,12 @@ class Session:
         if not isinstance(settings, dict):
             raise RequestError("settings must be an object")
         return settings
+
+    def flip(self) -> dict[str, Any]:
+        """Play one round, show it and log it; its log line for the page."""
+        played = self.current().play_round()
+        self.show(played)
+        return self.add_log(gamelog.from_round(played.to_dict()))
 
     # The record
 

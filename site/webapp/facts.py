@@ -5,7 +5,7 @@ module (``js/facts.js``). The page never keeps a fact of its own that Python als
 
 >>> facts = page()
 >>> len(facts["cards"]), facts["cards"][:2], facts["log_limit"], facts["history_version"], facts["unoffered"]
-(52, ['2C', '2D'], 200, 1, [['played', 2]])
+(52, ['2C', '2D'], 200, 2, [['played', 2]])
 """
 
 from __future__ import annotations
@@ -18,13 +18,12 @@ from . import records, variants
 
 
 def page() -> dict[str, Any]:
-    """The facts for the page: card codes (its pictures), how many log entries and finished games are kept, the
-    version of a finished game's entry (an older one goes to the bridge to be brought up to date), and the pairs
-    of order and face-down cards that the site does not offer."""
+    """The facts for the page: card codes (its pictures), how many log entries are kept, the version of a
+    finished game's entry (an older one goes to the bridge to be brought up to date), and the pairs of order and
+    face-down cards that the site does not offer."""
     return {
         "cards": list(CODES),
         "log_limit": records.MAX_LOG,
-        "history_limit": records.HISTORY_LIMIT,
         "history_version": records.HISTORY_VERSION,
         "unoffered": sorted([str(order), face_down] for order, face_down in variants.UNOFFERED),
     }

@@ -28,13 +28,19 @@ krig.webapp.records.NewerRecordError: this game was saved by a newer version of 
 
 The finished games, under the key ``history``, are a list of at most ``HISTORY_LIMIT`` entries, newest last::
 
-    {"version": 1, "players", "result", "winner", "rounds", "comeback", "endedAt": <ms since 1970>}
+    {"version": 2, "players", "result", "winner", "rounds", "comeback", "endedAt": <ms since 1970>,
+     "game": <engine save of the finished game, Game.to_dict()>}
+
+``endedAt`` names the game (the statistics page links to ``index.html?replay=<endedAt>``). Only the latest
+``REPLAYS_KEPT`` entries keep their ``game``, which is all a replay needs (the deal or the seed, the variant, the
+order, the players, and the end it must reach); older entries keep their figures alone (``kept_history``).
 
 * version 0 (no ``version`` field): the first site's entries, with ``low`` for the comeback.
 * version 1: ``low`` becomes ``comeback``, and the entry says its version.
+* version 2: the latest entries keep their ``game``, to watch again; an older entry has none.
 
 >>> migrate_history([{"players": 2, "result": "win", "winner": 0, "rounds": 80, "low": 4, "endedAt": 0}, "junk"])
-[{'players': 2, 'result': 'win', 'winner': 0, 'rounds': 80, 'endedAt': 0, 'comeback': 4, 'version': 1}]
+[{'players': 2, 'result': 'win', 'winner': 0, 'rounds': 80, 'endedAt': 0, 'comeback': 4, 'version': 2}]
 """
 
 from __future__ import annotations
@@ -51,9 +57,11 @@ MAX_LOG = 200
 """Game log entries a record keeps: the latest rounds."""
 RECORD_FIELDS = frozenset({"game", "settings", "board", "log", "savedAt"})
 
-HISTORY_VERSION = 1
+HISTORY_VERSION = 2
 HISTORY_LIMIT = 1000
 """Finished games kept for the statistics page: the latest ones."""
+REPLAYS_KEPT = 50
+"""Finished games that keep their game, to watch again: the latest ones (about 0.5 KB each)."""
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -146,9 +154,9 @@ def _check_current(record: dict[str, Any]) -> None:
 
 
 def finished_game(game: Game, comeback: int | None, ended_at: int) -> dict[str, Any]:
-    """The history entry of a game that has just ended."""
+    """The history entry of a game that has just ended, with the game itself, to watch again."""
     return {"version": HISTORY_VERSION, "players": game.players, "result": game.result, "winner": game.winner,
-            "rounds": game.round_number, "comeback": comeback, "endedAt": ended_at}
+            "rounds": game.round_number, "comeback": comeback, "endedAt": ended_at, "game": game.to_dict()}
 
 
 def name_the_comeback_of_a_game(entry: dict[str, Any]) -> dict[str, Any]:
@@ -157,7 +165,12 @@ def name_the_comeback_of_a_game(entry: dict[str, Any]) -> dict[str, Any]:
     return {**rest, "comeback": entry.get("low"), "version": 1}
 
 
-HISTORY_MIGRATIONS: dict[int, Migration] = {0: name_the_comeback_of_a_game}
+def without_a_replay(entry: dict[str, Any]) -> dict[str, Any]:
+    """History version 1 → 2: entries may keep their game, to watch again; one of version 1 has none."""
+    return {**entry, "version": 2}
+
+
+HISTORY_MIGRATIONS: dict[int, Migration] = {0: name_the_comeback_of_a_game, 1: without_a_replay}
 """``HISTORY_MIGRATIONS[v]`` turns a version ``v`` history entry into a version ``v + 1`` entry."""
 
 
@@ -179,3 +192,21 @@ def migrate_history(entries: object) -> list[dict[str, Any]]:
             version += 1
         kept.append(entry)
     return kept
+
+
+def kept_history(entries: object, add: object = None) -> list[dict[str, Any]]:
+    """The finished games to store: ``entries`` brought up to date, then ``add`` (a game that has just ended), the
+    latest ``HISTORY_LIMIT`` of them. Only the latest ``REPLAYS_KEPT`` keep their game; older ones keep their
+    figures (an entry of a newer site is left as it is).
+
+    >>> old = {"version": 2, "rounds": 80, "game": {"version": 2}}
+    >>> kept = kept_history([old] * REPLAYS_KEPT, {**old, "rounds": 81})
+    >>> len(kept), "game" in kept[0], "game" in kept[1], kept[-1]["rounds"]
+    (51, False, True, 81)
+    """
+    games = migrate_history(entries) + migrate_history([] if add is None else [add])
+    games = games[-HISTORY_LIMIT:]
+    figures_only = len(games) - REPLAYS_KEPT
+    return [{key: value for key, value in entry.items() if key != "game"}
+            if index < figures_only and entry["version"] == HISTORY_VERSION else entry
+            for index, entry in enumerate(games)]

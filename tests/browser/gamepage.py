@@ -46,6 +46,18 @@ READ_RECORD = """(key) => new Promise((resolve, reject) => {
   };
 })"""
 
+WRITE_RECORD = """([key, value]) => new Promise((resolve, reject) => {
+  const open = indexedDB.open('krig');
+  open.onupgradeneeded = () => open.result.createObjectStore('saves');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const tx = open.result.transaction('saves', 'readwrite');
+    tx.objectStore('saves').put(value, key);
+    tx.oncomplete = () => { open.result.close(); resolve(); };
+    tx.onerror = () => reject(tx.error);
+  };
+})"""
+
 # Record every board the page shows: a MutationObserver on the round number, which render() writes last
 # but one, runs after the whole synchronous render, so each snapshot is a consistent board.
 WATCH_BOARD = f"""() => {{
@@ -81,6 +93,11 @@ def board(page: Page) -> dict[str, Any]:
 
 def record(page: Page, key: str = "current") -> Any:
     return page.evaluate(READ_RECORD, key)
+
+
+def write(page: Page, key: str, value: Any) -> None:
+    """Store `value` under `key` in IndexedDB, as an earlier visit or another site version would have."""
+    page.evaluate(WRITE_RECORD, [key, value])
 
 
 def wait_saved(page: Page, number: int) -> None:

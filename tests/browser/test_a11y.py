@@ -16,30 +16,18 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, flip, new_game
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, flip, new_game, write
 
 LANGS = ["en", "ru", "bn", "sw", "fr", "id"]
 # The README's screenshots are refreshed with `make screenshots`; a plain test run writes them to a scratch folder.
 SHOTS = Path(os.environ.get("KRIG_SCREENSHOTS") or tempfile.mkdtemp(prefix="krig-screenshots-"))
 AXE = Axe()
 
-WRITE = """([key, value]) => new Promise((resolve, reject) => {
-  const open = indexedDB.open('krig');
-  open.onupgradeneeded = () => open.result.createObjectStore('saves');
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const tx = open.result.transaction('saves', 'readwrite');
-    tx.objectStore('saves').put(value, key);
-    tx.oncomplete = () => { open.result.close(); resolve(); };
-    tx.onerror = () => reject(tx.error);
-  };
-})"""
-
 # Every button, field, select and link a person uses to play, with the label standing in for a small radio.
 TARGETS = """() => [...document.querySelectorAll(
     '#setup button, #setup select, #setup input, #setup summary, #controls button, #controls input,'
     + ' #result button, #share-result input, #saving summary, #saving button, #saving select, #saving input,'
-    + ' #log summary, header a')]
+    + ' #log summary, header a, #replay button, #replay input')]
   .filter((el) => el.getClientRects().length)
   .map((el) => {
     const target = el.matches('input[type=radio], input[type=checkbox], input[type=file]') ? el.closest('label') : el;
@@ -92,9 +80,8 @@ def test_every_state_has_no_axe_violations(page: Page, guard, lang: str) -> None
     page.set_viewport_size({"width": 1280, "height": 900})
     # a damaged save and one finished game in the history, written before the game page opens
     page.goto(f"{lang}/stats.html")
-    page.evaluate(WRITE, ["current", {"version": 2, "game": {"version": 1, "players": 9}, "log": []}])
-    page.evaluate(WRITE, ["history", [{"players": 2, "result": "win", "winner": 0, "rounds": 300, "low": 4,
-                                       "endedAt": 0}]])
+    write(page, "current", {"version": 2, "game": {"version": 1, "players": 9}, "log": []})
+    write(page, "history", [{"players": 2, "result": "win", "winner": 0, "rounds": 300, "low": 4, "endedAt": 0}])
 
     page.goto(f"{lang}/index.html?players=9")  # and a bad link
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
@@ -123,6 +110,15 @@ def test_every_state_has_no_axe_violations(page: Page, guard, lang: str) -> None
     expect(page.locator("[data-testid=result]")).to_be_visible()
     no_violations(page, "the end of a game")
     fits_a_small_screen(page)
+
+    page.click("[data-testid=replay]")
+    expect(page.locator("[data-testid=replay-bar]")).to_be_visible()
+    page.click("[data-testid=replay-forward]")  # the first round: a war, with its face-down cards
+    page.wait_for_function("() => document.getElementById('replay').dataset.round === '1'")
+    no_violations(page, "a replay in progress")
+    fits_a_small_screen(page)
+    page.click("[data-testid=replay-leave]")
+    expect(page.locator("[data-testid=replay-bar]")).to_be_hidden()
 
     page.goto(f"{lang}/stats.html")
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)

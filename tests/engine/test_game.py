@@ -170,3 +170,71 @@ def test_results_and_orders_are_enums_equal_to_their_json_strings() -> None:
     assert game.result is Result.WIN and game.return_order is Order.PLAYED
     assert (game.result, game.return_order) == ("win", "played")
     assert json.dumps([game.result, game.return_order]) == '["win", "played"]'
+
+
+@pytest.mark.parametrize("face_down", [1, 2, 3])
+@pytest.mark.parametrize("order", ["shuffled", "played"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_play_rounds_leaves_the_game_where_as_many_play_rounds_would(players: int, order: str, face_down: int) -> None:
+    for seed in range(2):
+        slow = Game.new(players, seed=seed, return_order=order, face_down=face_down)
+        fast = slow.copy()
+        for rounds in (0, 1, 37, 150):
+            wars = 0
+            for _ in range(rounds):
+                if slow.over:
+                    break
+                wars += slow.play_round().wars
+            outcome = fast.play_rounds(rounds)
+            assert fast.to_dict() == slow.to_dict()
+            assert (outcome.wars, outcome.result, outcome.winner) == (wars, slow.result, slow.winner)
+        if not slow.over:
+            slow.play_round()
+        fast.play_rounds(1)
+        assert fast.to_dict() == slow.to_dict()  # and they go on alike, R12 history included
+
+
+def test_play_rounds_stops_at_the_end_of_the_game() -> None:
+    game = Game.from_hands([["AS", "2C"], ["KS", "3C"]], seed=1)
+    outcome = game.play_rounds(1000)
+    assert (outcome.rounds, game.round_number, game.result, game.winner) == (4, 4, "win", 0)
+    assert game.play_rounds(5).rounds == 0
+    assert game.play_rounds().rounds == 0
+
+
+@pytest.mark.parametrize("rounds", [-1, 1.5, "3", True])
+def test_play_rounds_refuses_what_is_not_a_count(rounds: object) -> None:
+    with pytest.raises(ValueError, match="rounds"):
+        Game.new(2, seed=1).play_rounds(rounds)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("deal", ["seed", "deck", "hands"])
+@pytest.mark.parametrize("order", ["shuffled", "played"])
+def test_at_deal_is_the_same_game_as_it_was_dealt(deal: str, order: str) -> None:
+    fresh = {
+        "seed": lambda: Game.new(3, seed=5, return_order=order, face_down=2),
+        "deck": lambda: Game.from_deck(FULL_DECK[::-1], 3, order, seed=5, face_down=2),
+        "hands": lambda: Game.from_hands([FULL_DECK[:20], FULL_DECK[20:30], FULL_DECK[30:]], order, seed=5,
+                                         face_down=2),
+    }[deal]
+    game = fresh()
+    game.play_rounds(60)
+    before = game.to_dict()
+    start = game.at_deal()
+    assert game.to_dict() == before  # the game itself is not changed
+    assert start.to_dict() == fresh().to_dict()
+    assert (start.round_number, start.players, start.return_order, start.face_down, start.seed, start.set_aside) == (
+        0, 3, order, 2, 5, game.set_aside)
+    played = [start.play_round().to_dict() for _ in range(60) if not start.over]
+    assert start.to_dict() == before  # played again round by round, it is the same game
+    again = fresh()
+    assert played == [again.play_round().to_dict() for _ in range(len(played))]
+
+
+def test_a_loaded_game_goes_back_to_its_deal() -> None:
+    game = Game.new(2, seed=9, return_order="played")
+    game.finish()
+    start = Game.from_dict(game.to_dict()).at_deal()
+    assert start.to_dict() == Game.new(2, seed=9, return_order="played").to_dict()
+    start.finish()
+    assert start.to_dict() == game.to_dict()

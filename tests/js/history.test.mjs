@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { upToDate } from "../../site/static/js/history.js";
+import { gameToWatch, linkedReplay, replayLink, upToDate, watchable } from "../../site/static/js/history.js";
 
 const current = { version: 1, players: 2, result: "win", winner: 0, rounds: 80, comeback: 4, endedAt: 0 };
 const old = { players: 2, result: "win", winner: 0, rounds: 80, low: 4, endedAt: 0 };
@@ -29,4 +29,28 @@ test("without an engine, the games are shown as they are stored", async () => {
     throw new Error("the engine could not be loaded");
   };
   assert.deepEqual(await upToDate([old], ask, 1), [old]);
+});
+
+const kept = (endedAt) => ({ ...current, version: 2, endedAt, game: { version: 2, rounds: 80 } });
+const figures = (endedAt) => ({ ...current, version: 2, endedAt });
+
+test("the games that keep their game can be watched again, newest first", () => {
+  const games = [figures(1), kept(2), null, "junk", kept(3), { ...kept(4), game: null }, { ...kept(5), endedAt: "5" }];
+  assert.deepEqual(watchable(games).map((game) => game.endedAt), [3, 2]);
+  assert.equal(games.length, 7, "the stored list is left as it is");
+  assert.deepEqual(gameToWatch(games, 2), kept(2).game);
+  assert.equal(gameToWatch(games, 1), null, "an entry with its figures alone cannot be watched");
+  assert.equal(gameToWatch(games, 99), null);
+});
+
+test("a link names the game to watch again by when it ended", () => {
+  const say = (key) => `<${key}>`;
+  const href = replayLink(kept(1712345678901), "https://krig.example/fr/stats.html");
+  assert.equal(href, "https://krig.example/fr/index.html?replay=1712345678901");
+  assert.deepEqual(linkedReplay(new URL(href).search, say), { id: 1712345678901 });
+  assert.equal(linkedReplay("?players=3&seed=4", say), null);
+  assert.equal(linkedReplay("", say), null);
+  for (const bad of ["?replay=", "?replay=abc", "?replay=-4", "?replay=1.5", "?replay=12345678901234567"]) {
+    assert.deepEqual(linkedReplay(bad, say), { error: "<replay_bad_link>" }, bad);
+  }
 });

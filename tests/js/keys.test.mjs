@@ -28,3 +28,25 @@ test("keys for a form field, with a modifier, or already handled are left alone"
     assert.equal(press("n", more).action, null);
   }
 });
+
+test("during a replay the keys step through it, go to its ends, and play or pause it", () => {
+  const replaying = { replaying: true };
+  for (const key of [" ", "Enter", "ArrowRight"]) {
+    assert.deepEqual(press(key, replaying), { action: "forward", prevent: true }, key);
+  }
+  assert.deepEqual(press("ArrowLeft", replaying), { action: "back", prevent: true });
+  assert.deepEqual(press("Home", replaying), { action: "first", prevent: true });
+  assert.deepEqual(press("End", replaying), { action: "last", prevent: true });
+  assert.equal(press("ArrowRight", { ...replaying, repeat: true }).action, "forward", "holding an arrow scrubs");
+  for (const key of ["a", "А"]) assert.equal(press(key, replaying).action, "play", key);
+  assert.equal(press("n", replaying).action, null, "no new game from a replay");
+  assert.equal(press("ArrowLeft", { ...replaying, inField: true }).action, "back", "on the replay's buttons too");
+  assert.equal(press(" ", { ...replaying, inField: true }).action, null, "a button takes its Space itself");
+  assert.equal(press("End", { ...replaying, inField: true, inTyping: true }).action, null, "the range moves itself");
+});
+
+test("the arrows, Home and End are left alone outside a replay", () => {
+  for (const key of ["ArrowLeft", "ArrowRight", "Home", "End"]) {
+    assert.deepEqual(press(key), { action: null, prevent: false }, key);
+  }
+});

@@ -135,3 +135,92 @@ test("settings and a new record of the same game change nothing else", () => {
   const again = { ...record(), settings };
   assert.deepEqual(page.recorded(state, again), { ...state, record: again });
 });
+
+// Replays: a finished game watched again over the game, which waits as it was
+
+const over = () => page.shown(playing(), record(true));
+const answer = (round, rounds = 40) => ({ round, rounds, board: { ...board(round === rounds), round } });
+const watching = (from = over()) => page.replayOpened(from, answer(0));
+
+test("the end screen can watch the game again, and the replay shows its deal with only its own controls", () => {
+  assert.equal(page.replayControls(over()).watch, true);
+  assert.equal(page.replayControls(playing()).watch, false, "only a finished game is watched again");
+  assert.equal(page.replayControls(page.asking(over())).watch, false);
+  const game = over();
+  const state = watching(game);
+  assert.equal(state.mode, "replay");
+  assert.deepEqual(state.replay, { round: 0, rounds: 40, board: answer(0).board, wanted: 0, playing: false,
+    back: "over" });
+  assert.equal(state.record, game.record, "the game's record stays as it is");
+  assert.equal(state.board, game.board, "and so does its board");
+  assert.equal(Object.values(page.controls(state)).some(Boolean), false, "no control of the game works");
+  assert.equal(page.canAsk(state), false, "no request that changes the game");
+  assert.deepEqual(page.replayControls(state), { watch: false, "replay-back": false, "replay-play": true,
+    "replay-forward": true, "replay-range": true, "replay-to": true, "replay-go": true, "replay-leave": true });
+  assert.equal(page.engineState(state), "ready");
+  assert.equal(page.autoplaying(state, true).autoplay, false, "the game's auto-play stays off");
+});
+
+test("a replay goes to the round asked for, the nearest one the game has", () => {
+  const state = watching();
+  assert.equal(page.replayWanted(state, 12).replay.wanted, 12);
+  assert.equal(page.replayWanted(state, 12).replay.round, 0, "shown once the bridge answers");
+  assert.equal(page.replayWanted(state, -3).replay.wanted, 0);
+  assert.equal(page.replayWanted(state, 99).replay.wanted, 40);
+  assert.equal(page.replayWanted(state, 7.6).replay.wanted, 8);
+  assert.equal(page.replayWanted(state, Number("x")), state, "not a round: nothing changes");
+  assert.equal(page.replayWanted(state, 0), state);
+  const game = over();
+  assert.equal(page.replayWanted(game, 3), game, "no replay: nothing to go to");
+  const shown = page.replayShown(page.replayWanted(state, 12), answer(12));
+  assert.deepEqual([shown.replay.round, shown.replay.wanted, shown.replay.board], [12, 12, answer(12).board]);
+  assert.deepEqual(page.replayControls(shown)["replay-back"], true);
+  const end = page.replayShown(page.replayWanted(state, 40), answer(40));
+  assert.equal(page.replayControls(end)["replay-forward"], false);
+  assert.equal(page.replayControls(end)["replay-play"], false, "nothing left to play");
+});
+
+test("a replay plays on until its last round, and pauses", () => {
+  const state = page.replayPlaying(watching(), true);
+  assert.equal(state.replay.playing, true);
+  assert.equal(page.replayControls(state)["replay-play"], true, "to pause it");
+  assert.equal(page.replayPlaying(state, false).replay.playing, false);
+  assert.equal(page.replayShown(state, answer(39)).replay.playing, true);
+  assert.equal(page.replayShown(state, answer(40)).replay.playing, false, "the last round stops it");
+  const end = page.replayShown(page.replayWanted(watching(), 40), answer(40));
+  assert.equal(page.replayPlaying(end, true), end, "from the last round there is nothing to play");
+  const game = over();
+  assert.equal(page.replayPlaying(game, true), game, "no replay: nothing to play");
+});
+
+test("leaving a replay brings back the mode it came from, and the game as it was", () => {
+  for (const from of [over(), playing(), page.elsewhere(over()), page.takenOver(playing())]) {
+    const back = page.replayClosed(page.replayShown(page.replayWanted(watching(from), 9), answer(9)));
+    assert.deepEqual(back, { ...from, autoplay: false }, from.mode);
+  }
+  const state = over();
+  assert.equal(page.replayClosed(state), state, "no replay: nothing to leave");
+});
+
+test("a replay ends when another tab takes the game or the engine fails, and needs a working engine", () => {
+  const taken = page.takenOver(page.replayPlaying(watching(), true));
+  assert.deepEqual([taken.mode, taken.replay], ["taken-over", null]);
+  const broken = page.failed(watching(), "load");
+  assert.deepEqual([broken.mode, broken.replay], ["failed", null]);
+  assert.equal(page.canReplay(page.initial), false, "the engine is still loading");
+  assert.equal(page.canReplay(broken), false);
+  assert.equal(page.canReplay(page.asking(over())), false, "a request that changes the game is out");
+  assert.equal(page.replayOpened(broken, answer(0)), broken);
+  for (const from of [over(), playing(), page.elsewhere(over()), page.started(page.initial)]) {
+    assert.equal(page.canReplay(from), true, from.mode);
+  }
+  const again = page.replayOpened(page.replayShown(page.replayWanted(watching(), 5), answer(5)), answer(0, 12));
+  assert.deepEqual([again.replay.round, again.replay.rounds, again.replay.back], [0, 12, "over"],
+    "another replay replaces the one on screen, and goes back to the same game");
+});
+
+test("a damaged save's notice waits while a replay is on screen", () => {
+  const damaged = page.refused(page.started(page.initial), { version: 2 });
+  assert.equal(page.notices(watching(damaged))["save-damaged"], false);
+  assert.equal(page.notices(page.replayClosed(watching(damaged)))["save-damaged"], true);
+});

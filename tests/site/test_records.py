@@ -147,8 +147,56 @@ def test_a_finished_game_is_recorded_in_the_current_version() -> None:
     game.finish()
     entry = records.finished_game(game, 21, 5)
     assert entry == {"version": records.HISTORY_VERSION, "players": 2, "result": game.result, "winner": game.winner,
-                     "rounds": game.round_number, "comeback": 21, "endedAt": 5}
+                     "rounds": game.round_number, "comeback": 21, "endedAt": 5, "game": game.to_dict()}
     assert records.migrate_history([entry]) == [entry]
+
+
+def test_a_finished_games_entry_keeps_what_a_replay_needs() -> None:
+    game = Game.new(3, seed=8, return_order="played", face_down=3)
+    game.finish()
+    kept = records.finished_game(game, 4, 5)["game"]
+    start = Game.from_dict(kept).at_deal()  # the deal, the seed, the variant, the order and the players
+    assert start.to_dict() == Game.new(3, seed=8, return_order="played", face_down=3).to_dict()
+    start.finish()
+    assert start.round_number == game.round_number and start.to_dict() == kept
+
+
+def test_version_1_of_a_finished_game_has_no_replay() -> None:
+    (entry, *_) = json.loads((HISTORY[1]).read_text())
+    assert records.without_a_replay(entry) == {**entry, "version": 2}
+    assert records.HISTORY_MIGRATIONS == {0: records.name_the_comeback_of_a_game, 1: records.without_a_replay}
+
+
+def test_the_games_of_version_2_entries_are_the_games_they_count() -> None:
+    stored = json.loads((HISTORY[2]).read_text())
+    with_game = [entry for entry in stored if "game" in entry]
+    assert 0 < len(with_game) < len(stored)  # the fixture has entries older than the latest replays too
+    for entry in with_game:
+        game = Game.from_dict(entry["game"])
+        assert (game.players, game.result, game.winner, game.round_number) == (
+            entry["players"], entry["result"], entry["winner"], entry["rounds"])
+
+
+def test_the_history_keeps_the_latest_games_and_the_latest_replays() -> None:
+    game = Game.new(2, seed=2)
+    game.finish()
+    stored = [records.finished_game(game, 1, ended) for ended in range(records.HISTORY_LIMIT)]
+    kept = records.kept_history(stored, records.finished_game(game, 1, records.HISTORY_LIMIT))
+    assert [entry["endedAt"] for entry in kept] == list(range(1, records.HISTORY_LIMIT + 1))
+    assert ["game" in entry for entry in kept] == \
+        [False] * (records.HISTORY_LIMIT - records.REPLAYS_KEPT) + [True] * records.REPLAYS_KEPT
+    assert all(entry["rounds"] == game.round_number for entry in kept)  # the figures stay
+    assert records.kept_history(kept) == kept
+
+
+def test_the_history_kept_brings_old_entries_up_to_date_and_drops_junk() -> None:
+    old = json.loads(HISTORY[0].read_text())
+    newer = {"version": records.HISTORY_VERSION + 1, "game": "theirs"}
+    kept = records.kept_history([*old, "junk", newer] + [{"version": 2}] * records.REPLAYS_KEPT, {"version": 2})
+    assert [entry["version"] for entry in kept[:len(old)]] == [records.HISTORY_VERSION] * len(old)
+    assert kept[len(old)] == newer  # a newer site's entry is left as it is
+    assert len(kept) == len(old) + 1 + records.REPLAYS_KEPT + 1
+    assert records.kept_history("junk", None) == [] and records.kept_history(None, {"version": 2}) == [{"version": 2}]
 
 
 def test_docstring_examples() -> None:

@@ -15,6 +15,12 @@ export function note(message) {
   status().querySelector(".full").textContent = message;
 }
 
+/** Say `sentence` to screen readers alone: the status line on screen stays as it is. */
+export function tell(sentence) {
+  clearTimeout(timer);
+  status().querySelector(".full").textContent = sentence;
+}
+
 /** During auto-play, announce only the latest round, at most once every ANNOUNCE_GAP ms: no flood. */
 export function announceLatest(sentence) {
   clearTimeout(timer);

@@ -15,8 +15,6 @@ const facts = read();
 export const CARDS = Array.isArray(facts.cards) ? facts.cards : [];
 /** How many game log entries are kept and shown: the latest rounds. */
 export const LOG_LIMIT = facts.log_limit;
-/** How many finished games are kept for the statistics page: the latest ones. */
-export const HISTORY_LIMIT = facts.history_limit;
 /** The version of a finished game's entry; an older entry goes to the bridge to be brought up to date. */
 export const HISTORY_VERSION = facts.history_version;
 /** The pairs [order, face-down cards] the site does not offer together (krig.webapp.variants). */

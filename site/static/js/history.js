@@ -1,5 +1,6 @@
 // The finished games kept for the statistics page, in the shape the bridge gives them (krig.webapp.records):
-// games stored by an older site go to the bridge to be brought up to date, never read here.
+// games stored by an older site go to the bridge to be brought up to date, never read here. The latest keep their
+// game (an engine save), to watch again; a link names one by when it ended: index.html?replay=<endedAt>.
 
 import { HISTORY_VERSION } from "./facts.js";
 
@@ -14,4 +15,32 @@ export async function upToDate(games, ask, version = HISTORY_VERSION) {
   } catch {
     return games;
   }
+}
+
+/** The finished games that can be watched again, newest first: those that keep their game and say when they ended. */
+export function watchable(games) {
+  return games.filter((entry) => entry && Number.isInteger(entry.endedAt) && typeof entry.game === "object" &&
+    entry.game !== null).reverse();
+}
+
+/** The link, from the page at `href`, that watches the finished game `entry` again on the game page. */
+export function replayLink(entry, href) {
+  return new URL(`index.html?replay=${encodeURIComponent(entry.endedAt)}`, href).href;
+}
+
+/**
+ * The game a link asks to watch again (`search` is "?replay=1712345678901"): {id}, null when it asks for none, or
+ * {error} saying what is wrong, through `say(key)` (strings.js's text).
+ */
+export function linkedReplay(search, say) {
+  const params = new URLSearchParams(search);
+  if (!params.has("replay")) return null;
+  const id = params.get("replay");
+  return /^[0-9]{1,16}$/.test(id) ? { id: Number(id) } : { error: say("replay_bad_link") };
+}
+
+/** The engine save of the finished game that ended at `id`, or null when it is not kept to watch again. */
+export function gameToWatch(games, id) {
+  const entry = watchable(games).find((game) => game.endedAt === id);
+  return entry ? entry.game : null;
 }

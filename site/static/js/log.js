@@ -1,7 +1,10 @@
 // The game log under the board: one line per round, newest first, told by the worker in the page's language.
-// The bridge keeps the entries with the record; the page only shows the lines.
+// The bridge keeps the entries with the record; the page only shows the lines. A replay shows the lines of the
+// game it replays, and the game's own wait aside, as they are, until it ends.
 
 import { LOG_LIMIT } from "./facts.js";
+
+let aside = null; // the game's lines while a replay shows its own
 
 function list() {
   return document.getElementById("log-list");
@@ -37,4 +40,16 @@ export function showLines(lines) {
 
 export function clearLog() {
   list().replaceChildren();
+}
+
+/** A replay begins: the game's lines wait aside, and the log is the replay's. */
+export function setGameLinesAside() {
+  if (aside === null) aside = [...list().children];
+  list().replaceChildren();
+}
+
+/** The replay is over: the game's lines are back, exactly as they were. */
+export function putGameLinesBack() {
+  if (aside !== null) list().replaceChildren(...aside);
+  aside = null;
 }

@@ -15,7 +15,7 @@ import { refusal } from "./stored.js";
 import { asciiDigits, text } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
-const FATAL = ["timeout", "load", "unsupported"]; // the engine cannot go on
+export const FATAL = ["timeout", "load", "unsupported"]; // the engine cannot go on
 
 let games = 0; // games dealt or loaded on this page, shown as <div id=board data-game-id> for tests
 

@@ -3,8 +3,6 @@
 // queue, so they land in the order the rounds were played.
 
 import { note } from "./announce.js";
-import { HISTORY_LIMIT } from "./facts.js";
-import { upToDate } from "./history.js";
 import { engine, state, update } from "./page.js";
 import { canSave, forgotDamaged, isPassive, kept, recorded } from "./state.js";
 import * as store from "./store.js";
@@ -40,14 +38,13 @@ export function persistGame() {
   return queue;
 }
 
-/** Keep a finished game (the bridge's entry) for the statistics page, with the latest HISTORY_LIMIT others. */
+/** Keep a finished game (the bridge's entry) for the statistics page: the bridge says what the history keeps. */
 export function keepFinished(entry) {
   if (state.saving !== "on") return;
   queue = queue.then(async () => {
     try {
       const { games } = await store.loadHistory();
-      const current = await upToDate(games, (request) => engine.request(request));
-      await store.saveHistory([...current, entry].slice(-HISTORY_LIMIT));
+      await store.saveHistory((await engine.request({ type: "history", entries: games, add: entry })).entries);
     } catch {
       // the statistics page only misses this game
     }

@@ -8,6 +8,7 @@ import { keyAction } from "./keys.js";
 import { registerServiceWorkerWhenIdle } from "./offline.js";
 import { state, update, useEngine } from "./page.js";
 import { engineFailed, finish, flip, newGame, resume } from "./play.js";
+import { replayKey, watchLinked, wireReplay } from "./replay.js";
 import { deleteSave, setKeep, settingsChanged } from "./saving.js";
 import { readSettings, showOffered } from "./settings.js";
 import { wakeSound } from "./sound.js";
@@ -40,6 +41,7 @@ export async function start(drawing, engine) {
     else update(elsewhere);
     update(started);
     preloadCards(); // in idle moments: the first sight of each card costs no flip
+    await watchLinked(); // ?replay=<id>: a finished game from the statistics page, watched over the game
   } catch (error) {
     engineFailed(error);
   } finally {
@@ -49,15 +51,19 @@ export async function start(drawing, engine) {
 }
 
 const FIELDS = "input, select, textarea, button, summary, a, label, [contenteditable]";
+const TYPING = "input, select, textarea, [contenteditable]"; // they move with the arrows, Home and End themselves
 
 function onKey(event) {
   const target = event.target instanceof Element ? event.target : null;
+  const replaying = state.mode === "replay";
   const { action, prevent } = keyAction({
     key: event.key, repeat: event.repeat, defaultPrevented: event.defaultPrevented, altKey: event.altKey,
-    ctrlKey: event.ctrlKey, metaKey: event.metaKey, inField: Boolean(target && target.closest(FIELDS)),
+    ctrlKey: event.ctrlKey, metaKey: event.metaKey, inField: Boolean(target && target.closest(FIELDS)), replaying,
+    inTyping: Boolean(target && target.closest(TYPING)),
   }, { autoplay: ["a", text("key_autoplay", "a")], new: ["n", text("key_new", "n")] });
   if (prevent) event.preventDefault(); // no page scroll on Space
-  if (action === "flip") flip();
+  if (replaying) replayKey(action);
+  else if (action === "flip") flip();
   else if (action === "autoplay" && controls(state).autoplay) toggleAutoplay();
   else if (action === "new" && controls(state).engine) newGame();
 }
@@ -87,6 +93,7 @@ function wire() {
   $("delete-save").addEventListener("click", () => deleteSave());
   $("take-over").addEventListener("click", () => takeOver());
   $("take-back").addEventListener("click", () => takeOver());
+  wireReplay();
   for (const id of ["speed", "animation", "sound"]) {
     $(id).addEventListener("change", () => {
       readSettings();

@@ -9,6 +9,7 @@
 //   over        the game on screen has ended
 //   elsewhere   another tab held the game when this one opened: paused here, with "Play here instead"
 //   taken-over  another tab took the game from this one: paused here, with "Play here instead"
+//   replay      a game is watched again ("Watch again"): `replay` says which round is shown, the game waits as it was
 //   failed      the engine could not load, or broke: nothing can be played
 //
 // Transitions between modes (each one a function below):
@@ -16,6 +17,8 @@
 //   idle, playing, over ("live") → playing or over (shown: a new game, a round, an import), idle (refused: the
 //                 record stored by another tab, after taking over), taken-over, failed
 //   elsewhere, taken-over → the mode of the game held (tookOver), failed
+//   idle, playing, over, elsewhere, taken-over → replay (replayOpened) → the mode it came from (replayClosed),
+//     taken-over, failed
 //
 // The data beside the mode:
 //   busy      a request that changes the game is in flight (one at a time: no double flips)
@@ -26,6 +29,9 @@
 //   record    the bridge's latest record (krig.webapp.records), which the page stores as it is
 //   damaged   a stored record the bridge refused, kept for "Export the damaged save" until a new game
 //   failure   why the engine failed ("timeout", "load", "unsupported"…)
+//   replay    in the replay mode: {round, rounds, board, wanted, playing, back}: the round shown of the game's
+//             rounds and its board (the bridge's), the round asked for (a step or a jump the bridge has not shown
+//             yet), whether it plays on by itself at the auto-play speed, and the mode to go back to
 
 export const initial = Object.freeze({
   mode: "loading",
@@ -37,6 +43,7 @@ export const initial = Object.freeze({
   record: null,
   damaged: null,
   failure: null,
+  replay: null,
 });
 
 const LIVE = ["idle", "playing", "over"];
@@ -105,9 +112,9 @@ export function elsewhere(state) {
   return { ...state, mode: "elsewhere", autoplay: false };
 }
 
-/** Another tab took the game from this one. */
+/** Another tab took the game from this one (a replay on screen goes too). */
 export function takenOver(state) {
-  return { ...state, mode: "taken-over", autoplay: false };
+  return { ...state, mode: "taken-over", autoplay: false, replay: null };
 }
 
 /** This tab holds the game again ("Play here instead"). */
@@ -117,7 +124,7 @@ export function tookOver(state) {
 
 /** The engine could not load, or broke. */
 export function failed(state, failure) {
-  return { ...state, mode: "failed", autoplay: false, failure: failure || null };
+  return { ...state, mode: "failed", autoplay: false, failure: failure || null, replay: null };
 }
 
 /** Auto-play on or off; it can only be on while a game is played. */
@@ -130,7 +137,46 @@ export function kept(state, keep) {
   return state.saving === "unavailable" ? state : { ...state, saving: keep ? "on" : "off" };
 }
 
+/** The bridge began a replay ({round, rounds, board}): it is on screen, and the game waits beneath it as it is. */
+export function replayOpened(state, { round, rounds, board }) {
+  if (!canReplay(state)) return state;
+  const back = state.mode === "replay" ? state.replay.back : state.mode;
+  return { ...state, mode: "replay", autoplay: false,
+    replay: { round, rounds, board, wanted: round, playing: false, back } };
+}
+
+/** The visitor asks for a round of the replay (a step, a jump): the nearest one the game has. */
+export function replayWanted(state, round) {
+  if (state.mode !== "replay" || !Number.isFinite(round)) return state;
+  const wanted = Math.min(Math.max(0, Math.round(round)), state.replay.rounds);
+  return wanted === state.replay.wanted ? state : { ...state, replay: { ...state.replay, wanted } };
+}
+
+/** The bridge showed a round of the replay ({round, board}); at the last round it stops playing. */
+export function replayShown(state, { round, board }) {
+  if (state.mode !== "replay") return state;
+  const playing = state.replay.playing && round < state.replay.rounds;
+  return { ...state, replay: { ...state.replay, round, board, playing } };
+}
+
+/** The replay plays on by itself, or pauses; from the last round there is nothing to play. */
+export function replayPlaying(state, on) {
+  if (state.mode !== "replay") return state;
+  const playing = Boolean(on) && state.replay.wanted < state.replay.rounds;
+  return playing === state.replay.playing ? state : { ...state, replay: { ...state.replay, playing } };
+}
+
+/** "Back to my game": the replay goes, and the page is in the mode it was in before it. */
+export function replayClosed(state) {
+  return state.mode === "replay" ? { ...state, mode: state.replay.back, replay: null } : state;
+}
+
 // What the state allows and shows
+
+/** Whether a game can be watched again now: the engine is ready and no request that changes the game is out. */
+export function canReplay(state) {
+  return !state.busy && [...LIVE, ...PASSIVE, "replay"].includes(state.mode);
+}
 
 /** Whether a request that changes the game may be sent now (start-up sends them while still loading). */
 export function canAsk(state) {
@@ -159,13 +205,29 @@ export function controls(state) {
   };
 }
 
+/** Which controls of a replay are enabled, by element id, and the end screen's "Watch again" (`watch`). */
+export function replayControls(state) {
+  const replay = state.mode === "replay" ? state.replay : null;
+  const on = replay !== null;
+  return {
+    watch: state.mode === "over" && state.record !== null && !state.busy,
+    "replay-back": on && replay.wanted > 0,
+    "replay-play": on && (replay.playing || replay.wanted < replay.rounds),
+    "replay-forward": on && replay.wanted < replay.rounds,
+    "replay-range": on,
+    "replay-to": on,
+    "replay-go": on,
+    "replay-leave": on,
+  };
+}
+
 /** Which of the notices that follow the state are shown, by element id. */
 export function notices(state) {
   return {
     "engine-loading": state.mode === "loading",
     "engine-failed": state.mode === "failed",
     "storage-off": state.saving === "unavailable",
-    "save-damaged": state.damaged !== null,
+    "save-damaged": state.damaged !== null && state.mode !== "replay",
     "other-tab": state.mode === "elsewhere",
     "taken-over": state.mode === "taken-over",
   };

@@ -4,7 +4,7 @@
 
 import { barChart } from "./charts.js";
 import { Engine } from "./engine.js";
-import { upToDate } from "./history.js";
+import { replayLink, upToDate, watchable } from "./history.js";
 import { registerServiceWorker } from "./offline.js";
 import { loadHistory } from "./store.js";
 import { format, num, percent, plural, text } from "./strings.js";
@@ -40,6 +40,37 @@ async function showHistory(ready) {
   }
   $("history-empty").hidden = true;
   $("history").hidden = false;
+  showLatest(games);
+}
+
+/** How a finished game ended, from the visitor's side. */
+function ending(game) {
+  if (game.result === "draw") return text("drawn");
+  if (game.result === "repetition") return text("repeated");
+  return game.winner === 0 ? text("won_you") : format(text("won_by"), { name: seatName(game.winner) });
+}
+
+/** The latest finished games that can be watched again, newest first, each with its "Watch again" link. */
+function showLatest(games) {
+  const latest = watchable(games);
+  if (!latest.length) return;
+  const when = new Intl.DateTimeFormat(root.lang || "en", { dateStyle: "medium", timeStyle: "short" });
+  const parts = new Intl.ListFormat(root.lang || "en", { style: "short", type: "unit" });
+  $("games").replaceChildren(...latest.map((game, index) => {
+    const what = document.createElement("span");
+    what.id = `game-${index}`;
+    what.textContent = parts.format([when.format(new Date(game.endedAt)), plural("players", game.players),
+      ending(game), plural("rounds", game.rounds)]);
+    const link = document.createElement("a");
+    link.href = replayLink(game, location.href);
+    link.dataset.testid = "replay";
+    link.setAttribute("aria-describedby", what.id); // which game: every link says "Watch again"
+    link.textContent = text("watch");
+    const item = document.createElement("li");
+    item.append(what, " ", link);
+    return item;
+  }));
+  $("latest").hidden = false;
 }
 
 // Simulator
