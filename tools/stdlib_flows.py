@@ -4,8 +4,8 @@ tools/trim_stdlib.mjs runs this inside Pyodide with the whole standard library, 
 `sys.modules` holds afterwards. So it must reach every import the game can make: every request type the bridge
 answers (its ``do_*`` methods, counted as they run, so a new request type nobody sends here fails the build),
 in every language, and every refusal and error path (malformed JSON, a request too large, damaged, bare and
-newer saves, a bad log, an internal error with its traceback). tests/site/test_stdlib.py runs it again on the
-trimmed library.
+newer saves, a bad log, a variant not offered, an internal error with its traceback). tests/site/test_stdlib.py
+runs it again on the trimmed library.
 
     run(["en", "fr", ...]) -> {"requests": {type: count}, "answers": n}
 """
@@ -63,37 +63,46 @@ def ask(request: Any) -> dict[str, Any]:
 
 
 def play_language(lang: str) -> None:
-    """One visitor in one language: deal, flip through wars to the end, the log, chances, saves and restores."""
+    """One visitor in one language: deal every variant, flip through wars to the end, chances, the record stored
+    and restored in every version, an import, the settings, the history, and a game watched again."""
     assert ask({"type": "init", "lang": lang})["ok"]
-    for players, order in ((2, "shuffled"), (3, "played"), (4, "shuffled")):
-        ask({"type": "new", "players": str(players), "seed": " 7 ", "order": order})
+    settings = {"players": 2, "order": "shuffled", "face_down": 1, "speed": 3, "animation": "normal", "sound": True}
+    for players, order, face_down in ((2, "shuffled", 1), (3, "played", 3), (4, "shuffled", 2)):
+        ask({"type": "new", "players": str(players), "seed": " 7 ", "order": order, "face_down": face_down,
+             "settings": settings})
         for _ in range(3):
             ask({"type": "flip"})
         ask({"type": "chances", "rollouts": 20})
-        ask({"type": "finish"})
-    ask({"type": "new", "players": 2, "seed": None})
-    entries = []
+        finished = ask({"type": "finish"})
+    ask({"type": "new", "players": 2, "seed": None, "settings": settings})
     for _ in range(40):
-        view = ask({"type": "flip"})["view"]
-        entries.append(view["log"]["entry"])
-        if view["over"]:
+        answer = ask({"type": "flip"})
+        if answer["record"]["board"]["over"]:
             break
-    ask({"type": "log", "entries": entries})
-    save = ask({"type": "save"})["save"]
-    for record in records(save):
-        ask({"type": "restore", "record": record})
-    ask({"type": "restore", "save": save})
-    ask({"type": "simulate", "players": 3, "games": 20, "seed": 1, "order": "played"})
+    ask({"type": "settings", "settings": {**settings, "speed": 5}})
+    record = answer["record"]
+    for stored in records(record):
+        ask({"type": "restore", "record": stored, "settings": settings})
+    ask({"type": "import", "file": record["game"], "settings": settings})
+    ask({"type": "import", "file": record, "settings": settings})
+    ask({"type": "history", "entries": [finished["history"], {"players": 2, "result": "win", "low": 3}],
+         "add": finished["history"]})
+    watched = ask({"type": "replay", "game": finished["record"]["game"]})
+    for number in (1, 2, watched["rounds"], 0, -1):
+        ask({"type": "watch", "round": number})
+    ask({"type": "simulate", "players": 3, "games": 20, "seed": 1, "order": "played", "face_down": 3})
 
 
-def records(save: dict[str, Any]) -> list[Any]:
+def records(record: dict[str, Any]) -> list[Any]:
     """Records as the page stores them (every version), and the damaged, newer and foreign ones it may meet."""
+    save = record["game"]
     board: dict[str, Any] = {"players": save.get("players")}
     v1 = {"version": 1, "game": save, "settings": {"players": 2}, "board": board, "savedAt": 0}
     duplicated = {**save, "hands": [["AS", "AS"], *save.get("hands", [])[1:]]}
-    return [v1, {**v1, "version": 2, "log": []}, {**v1, "version": 99}, {**v1, "game": duplicated},
+    return [record, v1, {**v1, "version": 2, "log": []}, {**v1, "version": 99}, {**v1, "game": duplicated},
             {**v1, "game": {**save, "players": "two"}}, {**v1, "game": None}, {"version": 2},
-            {"version": "x", "game": save}, [save], "not a record", {**v1, "version": 2, "log": "bad"}]
+            {"version": "x", "game": save}, [save], "not a record", {**v1, "version": 2, "log": "bad"},
+            {**record, "log": [{"round": "x"}, None, 5]}]
 
 
 def refusals() -> None:
@@ -102,9 +111,10 @@ def refusals() -> None:
     for text in ("not json", "[" * 3000, "x" * (bridge.MAX_REQUEST_CHARS + 1), '"a string"', "[]", "{}"):
         ask(text)
     for request in ({"type": "no-such-request"}, {"type": "new", "players": 9}, {"type": "chances"},
-                    {"type": "chances", "rollouts": True}, {"type": "log", "entries": "x"},
-                    {"type": "log", "entries": [{"round": "x"}, None, 5]},
-                    {"type": "simulate", "players": 2, "games": 0}, {"type": "restore"}):
+                    {"type": "chances", "rollouts": True}, {"type": "watch", "round": 1},
+                    {"type": "replay", "game": {"players": 2}}, {"type": "history", "entries": "x"},
+                    {"type": "simulate", "players": 2, "games": 0}, {"type": "restore"}, {"type": "import"},
+                    {"type": "simulate", "players": 2, "games": 5, "order": "played", "face_down": 2}):
         ask(request)
     ask({"type": "init", "lang": "xx"})  # a language without a catalog falls back to English
     ask({"type": "new", "players": 2, "seed": 3})
@@ -115,17 +125,17 @@ def refusals() -> None:
 def internal_error() -> None:
     """A bug inside a request: the bridge prints the traceback (as the worker's console shows it) and answers."""
     cls = session_class()
-    original = cls.do_save
+    original = cls.do_settings
 
     def broken(session: Any, request: dict) -> dict:
         raise RuntimeError("a bug, on purpose")
 
-    cls.do_save = broken
+    cls.do_settings = broken
     try:
         with contextlib.redirect_stderr(io.StringIO()):
-            answer = ask({"type": "save"})
+            answer = ask({"type": "settings", "settings": {}})
     finally:
-        cls.do_save = original
+        cls.do_settings = original
     assert answer["error"]["kind"] == "internal", answer
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
 # engine.js warns so when the worker had to fetch the whole standard library: a visitor still plays, but every
 # flow of the tests must run on the trimmed one that the build traced (tools/stdlib_flows.py lacks a flow).
 STDLIB_FALLBACK = "the trimmed standard library lacks"

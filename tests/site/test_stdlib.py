@@ -20,7 +20,8 @@ sys.path.insert(0, str(build.ROOT / "tools"))
 import stdlib_flows  # noqa: E402
 
 needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is required")
-REQUEST_TYPES = {"init", "new", "restore", "flip", "finish", "save", "chances", "log", "simulate"}
+REQUEST_TYPES = {"init", "new", "restore", "import", "flip", "finish", "settings", "history", "replay", "watch",
+                 "chances", "simulate"}
 
 
 def smoke(dist: Path, mode: str) -> dict:
