@@ -30,13 +30,13 @@ export function replayLink(entry, href) {
 
 /**
  * The game a link asks to watch again (`search` is "?replay=1712345678901"): {id}, null when it asks for none, or
- * {error} saying what is wrong, through `say(key)` (strings.js's text).
+ * {bad: true} when it does not say which game.
  */
-export function linkedReplay(search, say) {
+export function linkedReplay(search) {
   const params = new URLSearchParams(search);
   if (!params.has("replay")) return null;
   const id = params.get("replay");
-  return /^[0-9]{1,16}$/.test(id) ? { id: Number(id) } : { error: say("replay_bad_link") };
+  return /^[0-9]{1,16}$/.test(id) ? { id: Number(id) } : { bad: true };
 }
 
 /** The engine save of the finished game that ended at `id`, or null when it is not kept to watch again. */

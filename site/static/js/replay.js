@@ -49,14 +49,14 @@ export async function watch(game, refused = () => note(text("request_refused")))
 
 /** A link from the statistics page asks to watch one of the latest finished games again. */
 export async function watchLinked() {
-  const linked = linkedReplay(location.search, text);
+  const linked = linkedReplay(location.search);
   if (!linked) return;
   history.replaceState(null, "", location.pathname + location.hash);
   const badLink = (reason) => {
     $("bad-link-text").textContent = reason;
     $("bad-link").hidden = false;
   };
-  if (linked.error) return badLink(linked.error);
+  if (linked.bad) return badLink(text("replay_bad_link"));
   const game = gameToWatch((await store.loadHistory()).games, linked.id);
   if (!game) return badLink(text("replay_unknown"));
   await watch(game, () => badLink(text("replay_damaged")));
@@ -64,8 +64,8 @@ export async function watchLinked() {
 
 /** What the live region says of the round shown: that it is a replay, where, and the round's own sentence. */
 function sentence({ round, rounds, board }) {
-  if (round === 0) return format(text("replay_dealt"), { rounds: num(rounds) });
-  return format(text("replay_round"), { number: num(round), rounds: num(rounds),
+  if (round === 0) return format(text("replay_dealt"), { last: num(rounds) });
+  return format(text("replay_round"), { number: num(round), last: num(rounds),
     sentence: board.announce || board.status || "" });
 }
 
@@ -133,7 +133,7 @@ function jumpTyped(event) {
   const typed = asciiDigits(input.value.trim()); // ১২ typed on the Bengali page is 12
   const { rounds } = state.replay;
   if (!/^[0-9]{1,8}$/.test(typed) || Number(typed) > rounds) {
-    input.setCustomValidity(format(text("replay_bad_round"), { rounds: num(rounds) }));
+    input.setCustomValidity(format(text("replay_bad_round"), { last: num(rounds) }));
     input.reportValidity();
     return;
   }
@@ -160,7 +160,7 @@ function showReplay(now, before) {
   $("replay").hidden = replay === null;
   $("again").hidden = $("watch").hidden = replay !== null; // a replay's last round shows the end, not its buttons
   if (replay) {
-    const at = (round) => format(text("replay_position"), { number: num(round), rounds: num(replay.rounds) });
+    const at = (round) => format(text("replay_position"), { number: num(round), last: num(replay.rounds) });
     $("replay").dataset.round = String(replay.round); // ASCII, for scripts and tests
     $("replay-position").textContent = at(replay.round);
     const range = $("replay-range");

@@ -58,5 +58,6 @@ export function refusal(error, say, file = false) {
   if (error.code === "newer") return say("save_newer");
   if (error.code === "too-big") return say("save_too_big");
   if (error.code === "unoffered") return say("save_unoffered");
-  return say(file && error.code === "not-a-save" ? "not_json" : "save_damaged");
+  if (file && error.code === "not-a-save") return say("not_json");
+  return say("save_damaged");
 }
