@@ -37,7 +37,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from krig.webapp import facts, numerals
+from krig.webapp import decks, facts, numerals
 from krig.webapp.narrate import Narrator
 
 ROOT = Path(__file__).resolve().parent
@@ -274,7 +274,7 @@ def render_pages(dist: Path) -> None:
                       undefined=StrictUndefined, autoescape=True, trim_blocks=True, lstrip_blocks=True)
     env.policies["ext.i18n.trimmed"] = True
     env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False}
-    env.globals.update(languages=LANGUAGES, csp=CSP, facts=facts.page())
+    env.globals.update(languages=LANGUAGES, csp=CSP, facts=facts.page(), decks=decks)
     manifests = {}
     for lang in LANGUAGES:
         narrator = Narrator(lang.code)
@@ -309,17 +309,16 @@ def plural_samples(code: str) -> list[tuple[str, int]]:
     return sorted(samples.items())
 
 
-def card_svg(code: str) -> str:
-    """One card face: the rank in two corners and the suit in the middle."""
-    rank, suit = code[:-1], code[-1]
-    symbol = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[suit]
-    colour = "#c0192b" if suit in "DH" else "#111"
+def card_svg(code: str, letters: str = "international", deck: str = "standard") -> str:
+    """One card face in a deck (krig.webapp.decks): the index and the suit in two corners, the suit in the middle."""
+    index, colour = decks.face(code, letters, deck)
+    symbol = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[code[-1]]
     return f"""<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 70 98" width="70" height="98">
 <rect x="0.5" y="0.5" width="69" height="97" rx="6" fill="#fff" stroke="#555"/>
 <g fill="{colour}" font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold" text-anchor="middle">
-<text x="11" y="18" font-size="14">{rank}</text><text x="11" y="31" font-size="12">{symbol}</text>
+<text x="11" y="18" font-size="14">{index}</text><text x="11" y="31" font-size="12">{symbol}</text>
 <text x="35" y="60" font-size="34">{symbol}</text>
-<g transform="rotate(180 35 49)"><text x="11" y="18" font-size="14">{rank}</text>\
+<g transform="rotate(180 35 49)"><text x="11" y="18" font-size="14">{index}</text>\
 <text x="11" y="31" font-size="12">{symbol}</text></g>
 </g></svg>
 """
@@ -335,9 +334,12 @@ CARD_BACK = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 70 98" width
 
 
 def write_cards(target: Path) -> None:
+    """The back, and every card face of every deck: the standard deck's at the top, and in a folder per choice
+    (krig.webapp.decks.picture) only the cards that it changes."""
     target.mkdir()
-    for code in Narrator("en").cards():
-        (target / f"{code}.svg").write_text(card_svg(code))
+    for place, (code, letters, deck) in decks.pictures().items():
+        (target / place).parent.mkdir(exist_ok=True)
+        (target / place).write_text(card_svg(code, letters, deck))
     (target / "back.svg").write_text(CARD_BACK)
 
 

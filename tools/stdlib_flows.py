@@ -66,7 +66,8 @@ def play_language(lang: str) -> None:
     """One visitor in one language: deal every variant, flip through wars to the end, chances, the record stored
     and restored in every version, an import, the settings, the history, and a game watched again."""
     assert ask({"type": "init", "lang": lang})["ok"]
-    settings = {"players": 2, "order": "shuffled", "face_down": 1, "speed": 3, "animation": "normal", "sound": True}
+    settings = {"players": 2, "order": "shuffled", "face_down": 1, "speed": 3, "animation": "normal", "sound": True,
+                "deck": "standard", "letters": "international"}
     for players, order, face_down in ((2, "shuffled", 1), (3, "played", 3), (4, "shuffled", 2)):
         ask({"type": "new", "players": str(players), "seed": " 7 ", "order": order, "face_down": face_down,
              "settings": settings})

@@ -6,6 +6,8 @@ module (``js/facts.js``). The page never keeps a fact of its own that Python als
 >>> facts = page()
 >>> len(facts["cards"]), facts["cards"][:2], facts["log_limit"], facts["history_version"], facts["unoffered"]
 (52, ['2C', '2D'], 200, 2, [['played', 2]])
+>>> facts["decks"]["letters"]["fr"], facts["decks"]["deck"]
+(['J', 'K', 'Q'], {'four-colour': ['C', 'D']})
 """
 
 from __future__ import annotations
@@ -14,16 +16,17 @@ from typing import Any
 
 from krig.cards import CODES
 
-from . import records, variants
+from . import decks, records, variants
 
 
 def page() -> dict[str, Any]:
     """The facts for the page: card codes (its pictures), how many log entries are kept, the version of a
-    finished game's entry (an older one goes to the bridge to be brought up to date), and the pairs of order and
-    face-down cards that the site does not offer."""
+    finished game's entry (an older one goes to the bridge to be brought up to date), the pairs of order and
+    face-down cards that the site does not offer, and what each deck changes (where its pictures are)."""
     return {
         "cards": list(CODES),
         "log_limit": records.MAX_LOG,
         "history_version": records.HISTORY_VERSION,
         "unoffered": sorted([str(order), face_down] for order, face_down in variants.UNOFFERED),
+        "decks": decks.changes(),
     }

@@ -17,7 +17,8 @@ def test_settings_persist_across_a_reload(page: Page, guard) -> None:
     flip(page)
     wait_saved(page, 1)
     assert record(page)["settings"] == {"players": 3, "order": "played", "face_down": 1, "speed": 5,
-                                        "animation": "fast", "sound": True}
+                                        "animation": "fast", "sound": True, "deck": "standard",
+                                        "letters": "international"}
     assert "fast-animation" in page.evaluate("() => document.documentElement.className")
 
     page.reload()

@@ -8,7 +8,8 @@ import { refusal, storedSettings, validBoard } from "../../site/static/js/stored
 const CARDS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"].flatMap((rank) =>
   ["C", "D", "H", "S"].map((suit) => rank + suit));
 const CHOICES = { players: [2, 3, 4], orders: ["shuffled", "played"], face_down: [1, 2, 3], speeds: [1, 5],
-  animations: ["normal", "fast", "none"], unoffered: [["played", 2]] };
+  animations: ["normal", "fast", "none"], decks: ["standard", "four-colour"], letters: ["international", "fr"],
+  unoffered: [["played", 2]] };
 const BOARD = {
   players: 3, counts: [18, 15, 18], out: [false, false, false], pile: 3, table: 0, round: 5, winner: 1,
   cards: [{ up: ["4D"], down: [null], last: [null] }, { up: ["AS"], down: [null], last: [null] },
@@ -75,6 +76,17 @@ test("the sound setting of a stored record is put back when it is on or off, and
   assert.deepEqual(storedSettings({ animation: "fast", sound: true }, CHOICES), { animation: "fast", sound: true });
   for (const sound of ["false", 0, 1, null, {}]) assert.deepEqual(storedSettings({ sound }, CHOICES), {});
   assert.deepEqual(storedSettings({ players: 2 }, CHOICES), { players: 2 }); // an older record: the form's default
+});
+
+test("the deck of a stored record is put back when the form offers it, and another language's letters are not", () => {
+  const deck = { deck: "four-colour", letters: "fr" };
+  assert.deepEqual(storedSettings({ ...deck, sound: true }, CHOICES), { ...deck, sound: true });
+  assert.deepEqual(storedSettings({ deck: "four-colour", letters: "ru" }, CHOICES), { deck: "four-colour" });
+  const english = { ...CHOICES, letters: ["international"] }; // a page whose language has no letters of its own
+  assert.deepEqual(storedSettings(deck, english), { deck: "four-colour" });
+  for (const bad of ["Standard", "six-colour", "__proto__", "constructor", null, 4, ["standard"], {}]) {
+    assert.deepEqual(storedSettings({ deck: bad, letters: bad }, CHOICES), {}, String(bad));
+  }
 });
 
 test("of two face-down cards with the played order, the cards are kept and the order goes back to the default", () => {

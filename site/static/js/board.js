@@ -4,35 +4,53 @@
 // (krig.webapp.bridge says what it holds): {players, counts, out, cards, pile, table, round, winner, set_aside,
 // status, announce, over, face_down, result_text, lang}.
 
-import { CARDS } from "./facts.js";
+import { picture } from "./faces.js";
+import { CARDS, DECKS } from "./facts.js";
 import { cardName, num, percent, plural, text } from "./strings.js";
 
 const PICTURES = new URL("../cards/", import.meta.url);
-const preloaded = []; // decoded card pictures, kept so that the browser keeps them in memory
+const preloaded = new Map(); // address → decoded card picture, kept so that the browser keeps it in memory
+let waiting = null; // the addresses still to preload, from the end of the start-up on
 
-const urls = new Map(); // code → address of its picture, worked out once
+let faces = { letters: undefined, deck: undefined }; // the deck the cards are drawn in (the settings')
+const urls = new Map(); // code → address of its picture in that deck, worked out once
 
 /** The picture of a card (`null`: its back). */
 function cardUrl(code) {
-  if (!urls.has(code)) urls.set(code, new URL(code ? `${code}.svg` : "back.svg", PICTURES).href);
+  if (!urls.has(code)) urls.set(code, new URL(code ? picture(code, faces, DECKS) : "back.svg", PICTURES).href);
   return urls.get(code);
 }
 
 /**
- * Fetch and decode every card picture, one per idle moment, so that no flip waits for the first sight of a
- * card (each picture is an SVG document of its own, parsed on the main thread).
+ * Fetch and decode every card picture of the deck in use, one per idle moment, so that no flip waits for the
+ * first sight of a card (each picture is an SVG document of its own, parsed on the main thread).
  */
 export function preloadCards() {
-  if (typeof requestIdleCallback !== "function" || preloaded.length) return;
-  const codes = [null, ...CARDS];
-  const next = () => {
-    if (!codes.length) return;
-    const img = new Image();
-    img.src = cardUrl(codes.shift());
-    preloaded.push(img);
-    img.decode().catch(() => {}).then(() => requestIdleCallback(next)); // a missing picture only stays slow
-  };
-  requestIdleCallback(next);
+  if (typeof requestIdleCallback !== "function") return;
+  const idle = !waiting || !waiting.length;
+  waiting = [null, ...CARDS].map(cardUrl).filter((url) => !preloaded.has(url));
+  if (idle) requestIdleCallback(preloadNext);
+}
+
+function preloadNext() {
+  const url = waiting.shift();
+  if (!url) return;
+  const img = new Image();
+  img.src = url;
+  preloaded.set(url, img);
+  img.decode().catch(() => {}).then(() => requestIdleCallback(preloadNext)); // a missing picture only stays slow
+}
+
+/**
+ * Draw the cards in the deck of the settings `{letters, deck}`: the faces on screen (the game's or a replay's) at
+ * once, and every card from now on. The pictures are all built and precached; none is drawn here.
+ */
+export function useDeck({ letters, deck }) {
+  if (letters === faces.letters && deck === faces.deck) return;
+  faces = { letters, deck };
+  urls.clear();
+  for (const img of document.querySelectorAll("#board img.face")) img.src = cardUrl(img.dataset.card);
+  if (waiting) preloadCards();
 }
 
 function cardImage(code, index, fresh) {
@@ -42,6 +60,7 @@ function cardImage(code, index, fresh) {
   img.width = 70;
   img.height = 98;
   img.className = code ? "card face" : "card back";
+  if (code) img.dataset.card = code; // useDeck() draws it again in another deck
   if (fresh) img.classList.add("fresh");
   img.style.setProperty("--i", String(index)); // position in the fanned stack (CSSOM, allowed by the CSP)
   return img;

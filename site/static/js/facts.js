@@ -19,3 +19,8 @@ export const LOG_LIMIT = facts.log_limit;
 export const HISTORY_VERSION = facts.history_version;
 /** The pairs [order, face-down cards] the site does not offer together (krig.webapp.variants). */
 export const UNOFFERED = Array.isArray(facts.unoffered) ? facts.unoffered : [];
+/**
+ * What each deck changes, so that faces.js finds its pictures (krig.webapp.decks): {letters: {name: [ranks]},
+ * deck: {name: [suits]}}.
+ */
+export const DECKS = facts.decks && typeof facts.decks === "object" ? facts.decks : { letters: {}, deck: {} };

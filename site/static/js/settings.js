@@ -1,8 +1,9 @@
-// The settings form: players, card order, cards face down, auto-play speed, animation and sound. The form's own
-// options are the choices (the bridge keeps whatever the form says in the record); a stored record's settings are
-// put back at start-up. An order and a number of face-down cards that the site does not offer together grey each
-// other out.
+// The settings form: players, card order, cards face down, auto-play speed, animation, sound and the deck (its
+// colours and its letters). The form's own options are the choices (the bridge keeps whatever the form says in the
+// record); a stored record's settings are put back at start-up. An order and a number of face-down cards that the
+// site does not offer together grey each other out.
 
+import { useDeck } from "./board.js";
 import { offered } from "./deal.js";
 import { UNOFFERED } from "./facts.js";
 import { settingsRead } from "./state.js";
@@ -12,10 +13,12 @@ import { update } from "./page.js";
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
 const orderInputs = () => [...document.querySelectorAll("input[name=order]")];
+const values = (id) => [...$(id).options].map((option) => option.value);
 
 /**
- * What the form offers: {players, orders, face_down, speeds: [lowest, highest], animations}, defaults first, and the
- * pairs of order and face-down cards it does not offer (`unoffered`, Python's).
+ * What the form offers: {players, orders, face_down, speeds: [lowest, highest], animations, decks, letters},
+ * defaults first, and the pairs of order and face-down cards it does not offer (`unoffered`, Python's). The
+ * letters are the international ones, and the page language's own where it has them.
  */
 export function choices() {
   const speed = $("speed");
@@ -24,7 +27,9 @@ export function choices() {
     orders: orderInputs().map((input) => input.value),
     face_down: [...$("face-down").options].map((option) => Number(option.value)),
     speeds: [Number(speed.min), Number(speed.max)],
-    animations: [...$("animation").options].map((option) => option.value),
+    animations: values("animation"),
+    decks: values("deck"),
+    letters: values("letters"),
     unoffered: UNOFFERED,
   };
 }
@@ -38,9 +43,10 @@ export function showOffered() {
   for (const option of $("face-down").options) option.disabled = !offered(offers, order, Number(option.value));
 }
 
-/** Read the form into the state, and let the animation setting take effect. */
+/** Read the form into the state, and let the animation and the deck take effect. */
 export function readSettings() {
   const animation = $("animation").value;
+  const cards = { deck: $("deck").value, letters: $("letters").value };
   update(settingsRead, {
     players: Number($("players").value),
     order: document.querySelector("input[name=order]:checked").value,
@@ -48,20 +54,25 @@ export function readSettings() {
     speed: Number($("speed").value),
     animation,
     sound: $("sound").checked,
+    ...cards,
   });
   root.classList.toggle("no-animation", animation === "none");
   root.classList.toggle("fast-animation", animation === "fast");
+  useDeck(cards);
 }
 
 /** Put stored settings back into the form (those it offers), then read it. */
 export function applySettings(settings) {
-  const { players, order, face_down: faceDown, speed, animation, sound } = storedSettings(settings, choices());
+  const { players, order, face_down: faceDown, speed, animation, sound, deck, letters } =
+    storedSettings(settings, choices());
   if (players !== undefined) $("players").value = String(players);
   if (faceDown !== undefined) $("face-down").value = String(faceDown);
   if (order !== undefined) document.querySelector(`input[name=order][value=${order}]`).checked = true;
   if (speed !== undefined) $("speed").value = String(speed);
   if (animation !== undefined) $("animation").value = animation;
   if (sound !== undefined) $("sound").checked = sound;
+  if (deck !== undefined) $("deck").value = deck;
+  if (letters !== undefined) $("letters").value = letters;
   showOffered();
   readSettings();
 }

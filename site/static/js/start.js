@@ -94,7 +94,7 @@ function wire() {
   $("take-over").addEventListener("click", () => takeOver());
   $("take-back").addEventListener("click", () => takeOver());
   wireReplay();
-  for (const id of ["speed", "animation", "sound"]) {
+  for (const id of ["speed", "animation", "sound", "deck", "letters"]) {
     $(id).addEventListener("change", () => {
       readSettings();
       settingsChanged();

@@ -30,8 +30,9 @@ function validSeatCards(seat, cards) {
 
 /**
  * The settings of a stored record that the form offers ({players?, order?, face_down?, speed?, animation?,
- * sound?}). Of an order and a number of face-down cards that the site does not offer together, the number is kept
- * and the order is the default one, which goes with every number.
+ * sound?, deck?, letters?}): another language's letters, which this page does not offer, are not. Of an order and
+ * a number of face-down cards that the site does not offer together, the number is kept and the order is the
+ * default one, which goes with every number.
  */
 export function storedSettings(settings, choices) {
   if (!settings || typeof settings !== "object") return {};
@@ -43,6 +44,8 @@ export function storedSettings(settings, choices) {
       settings.speed <= choices.speeds[1],
     animation: choices.animations.includes(settings.animation),
     sound: typeof settings.sound === "boolean", // a checkbox: on or off
+    deck: choices.decks.includes(settings.deck),
+    letters: choices.letters.includes(settings.letters),
   };
   const kept = Object.fromEntries(Object.keys(valid).filter((key) => valid[key]).map((key) => [key, settings[key]]));
   if (valid.order && valid.face_down && !offered(choices, kept.order, kept.face_down)) kept.order = choices.orders[0];

@@ -1,0 +1,150 @@
+"""The deck: choosing four colours, or the page language's own letters, draws the cards on screen (the game's and
+a replay's) from that deck's pictures at once, with alt texts that name the cards as the pictures show them; the
+choice is kept with the settings, comes back after a reload, and a language without those letters ignores them.
+The pictures come from the service worker's cache offline."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from krig.webapp import decks
+from krig.webapp.narrate import Narrator
+
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, READ_RECORD, flip, new_game, open_game, short_seed, wait_saved
+
+SEED = 8  # four players; the first round shows QH, JD, AC and 9H: a lettered card in each colour, and a 9
+FIRST_ROUND = ["QH", "JD", "AC", "9H"]
+
+# every face on the board once its pictures are loaded: the card, where its picture is (under cards/), its alt
+FACES = """() => new Promise((resolve) => {
+  const faces = () => [...document.querySelectorAll('#board img.face')];
+  const check = () => faces().every((img) => img.complete && img.naturalWidth > 0)
+    ? resolve(faces().map((img) => [img.dataset.card, img.src.split('/cards/')[1], img.alt]))
+    : setTimeout(check, 20);
+  check();
+})"""
+DRAWN = "(place) => fetch(`../cards/${place}`).then((response) => response.text())"
+SETTINGS = f"async () => (await ({READ_RECORD})('current')).settings"
+
+
+def faces(page: Page) -> list[list[str]]:
+    return page.evaluate(FACES)
+
+
+def expected(lang: str, letters: str, deck: str, cards: list[str] = FIRST_ROUND) -> list[list[str]]:
+    """The faces the board shows in that deck: the build's pictures, and the card's name in the page's language."""
+    names = Narrator(lang)
+    return [[code, decks.picture(code, letters, deck), names.card(code)] for code in cards]
+
+
+def index(page: Page, place: str) -> str:
+    """The letter or number the picture at `place` draws in its corner."""
+    return re.search(r'<text x="11" y="18" [^>]*>([^<]+)</text>', page.evaluate(DRAWN, place)).group(1)
+
+
+def choose(page: Page, **chosen: str) -> None:
+    """Choose the deck's colours and letters in the settings, as a visitor does."""
+    summary = page.locator("#saving summary")
+    if page.locator("#saving").get_attribute("open") is None:
+        summary.click()
+    for testid, value in chosen.items():
+        page.select_option(f"[data-testid={testid}]", value)
+
+
+def saved_settings(page: Page, **wanted: Any) -> None:
+    page.wait_for_function(f"async (wanted) => {{ const s = await ({SETTINGS})();"
+                           " return Object.entries(wanted).every(([k, v]) => s[k] === v); }", arg=wanted)
+
+
+def test_four_colours_redraw_the_cards_at_once_and_are_remembered(page: Page, guard) -> None:
+    open_game(page)
+    new_game(page, 4, SEED)
+    flip(page)
+    assert faces(page) == expected("en", "international", "standard")
+    expect(page.locator("[data-testid=letters]")).to_be_hidden()  # English has no letters of its own
+
+    choose(page, deck="four-colour")
+    shown = faces(page)
+    assert shown == expected("en", "international", "four-colour")
+    assert [place for _, place, _ in shown] == ["QH.svg", "four-colour/JD.svg", "four-colour/AC.svg", "9H.svg"]
+    assert [alt for _, _, alt in shown] == ["queen of hearts", "jack of diamonds", "ace of clubs", "9 of hearts"]
+    assert 'fill="#1f4fd1"' in page.evaluate(DRAWN, "four-colour/JD.svg")  # blue diamonds
+    saved_settings(page, deck="four-colour", letters="international")
+
+    flip(page)  # the next round is drawn in the deck chosen too
+    wait_saved(page, 2)
+    round_two = [code for code, _, _ in faces(page)]
+    assert faces(page) == expected("en", "international", "four-colour", round_two)
+
+    page.reload()
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    expect(page.locator("[data-testid=deck]")).to_have_value("four-colour")
+    assert faces(page) == expected("en", "international", "four-colour", round_two)
+
+
+def test_french_letters_and_four_colours_together_and_another_language_ignores_the_letters(page: Page, guard) -> None:
+    open_game(page, "fr/index.html")
+    new_game(page, 4, SEED)
+    flip(page)
+    assert faces(page) == expected("fr", "international", "standard")
+    assert index(page, "QH.svg") == "Q"
+
+    choose(page, letters="fr")
+    shown = faces(page)
+    assert shown == expected("fr", "fr", "standard")
+    assert [place for _, place, _ in shown] == ["fr/QH.svg", "fr/JD.svg", "AC.svg", "9H.svg"]
+    assert [index(page, place) for _, place, _ in shown] == ["D", "V", "A", "9"]  # dame, valet; the as keeps A
+    assert [alt for _, _, alt in shown] == ["dame de cœur", "valet de carreau", "as de trèfle", "9 de cœur"]
+
+    choose(page, deck="four-colour")
+    assert faces(page) == expected("fr", "fr", "four-colour")
+    assert index(page, "fr-four-colour/JD.svg") == "V"
+    saved_settings(page, deck="four-colour", letters="fr")
+
+    page.reload()
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    expect(page.locator("[data-testid=letters]")).to_have_value("fr")
+    expect(page.locator("[data-testid=deck]")).to_have_value("four-colour")
+    assert faces(page) == expected("fr", "fr", "four-colour")
+
+    page.goto("ru/index.html")  # Russian offers its own letters, not the French ones: the four colours stay
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    expect(page.locator("[data-testid=letters]")).to_have_value("international")
+    expect(page.locator("[data-testid=deck]")).to_have_value("four-colour")
+    assert faces(page) == expected("ru", "international", "four-colour")
+    choose(page, letters="ru")
+    assert index(page, "ru/QH.svg") == "Д" and index(page, "ru-four-colour/AC.svg") == "Т"
+    assert faces(page) == expected("ru", "ru", "four-colour")
+    assert faces(page)[2][2] == "туз треф"
+
+
+def test_a_replay_is_redrawn_in_the_deck_chosen_during_it(page: Page, guard) -> None:
+    seed = short_seed(2, 40)
+    open_game(page)
+    new_game(page, 2, seed)
+    page.click("[data-testid=finish]")
+    expect(page.locator("[data-testid=result]")).to_be_visible()
+    page.click("[data-testid=replay]")
+    page.click("[data-testid=replay-forward]")
+    page.wait_for_function("() => document.getElementById('replay').dataset.round === '1'")
+    cards = [code for code, _, _ in faces(page)]
+    assert faces(page) == expected("en", "international", "standard", cards)
+    choose(page, deck="four-colour")
+    assert faces(page) == expected("en", "international", "four-colour", cards)
+    page.click("[data-testid=replay-leave]")
+    saved_settings(page, deck="four-colour")  # the record learns it once the replay is over
+
+
+def test_every_deck_is_drawn_offline_from_the_cache(context: BrowserContext, page: Page, guard) -> None:
+    open_game(page, "ru/index.html")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=LOAD_TIMEOUT)
+    new_game(page, 4, SEED)
+    flip(page)
+    context.set_offline(True)
+    for letters, deck in [("ru", "standard"), ("international", "four-colour"), ("ru", "four-colour")]:
+        choose(page, letters=letters, deck=deck)
+        assert faces(page) == expected("ru", letters, deck)  # every picture loaded
+    context.set_offline(False)
