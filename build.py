@@ -72,8 +72,9 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 VENDOR_FILES = {"idb-keyval/dist/index.js": "vendor/idb-keyval.js"}
 BENGALI_FONTS = ("400", "700")
 STDLIB_FALLBACK = SITE / "stdlib" / "_stdlib_fallback.py"  # goes into the trimmed standard library
-WHOLE_STDLIB = "pyodide/python_stdlib.zip"  # only for the import fallback (online) and the benchmark's yardstick
 WORKER = "js/worker.js"
+RUNTIME_USERS = (WORKER, "bench/bare.js")  # the scripts that name the runtime's folder, through the placeholder
+RUNTIME_PLACEHOLDER = "__PYODIDE_VERSION__"
 WHEEL_SOURCES = ("pyproject.toml", "README.md", "engine", "site/webapp")
 
 CSP = "; ".join([
@@ -102,6 +103,7 @@ def build(dist: Path = DIST) -> Path:
     compile_catalogs()
     copy_static(dist)
     copy_pyodide(dist)
+    name_runtime(dist)
     wheel = build_wheel(dist / "pyodide")
     add_bytecode(wheel)
     write_lockfile(dist, wheel)
@@ -166,11 +168,36 @@ def update_catalogs() -> None:
 # Pyodide and the engine wheel
 
 
+def pyodide_version() -> str:
+    """The version of the Pyodide runtime that the npm package holds (package.json pins it exactly)."""
+    return str(json.loads((NODE_MODULES / "pyodide" / "package.json").read_text())["version"])
+
+
+def runtime_folder() -> str:
+    """Where the Pyodide runtime goes: `pyodide/<its version>/`. A published npm version never changes, so the
+    runtime's addresses change with every upgrade, and hosts may cache them for good."""
+    return f"pyodide/{pyodide_version()}"
+
+
+def whole_stdlib() -> str:
+    """Pyodide's whole standard library: only for the import fallback (online) and the benchmark's yardstick."""
+    return f"{runtime_folder()}/python_stdlib.zip"
+
+
 def copy_pyodide(dist: Path) -> None:
-    target = dist / "pyodide"
-    target.mkdir()
+    target = dist / runtime_folder()
+    target.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(NODE_MODULES / "pyodide" / name, target / name)
+
+
+def name_runtime(dist: Path) -> None:
+    """Write the runtime's version into the scripts that load it (a static import cannot read it at run time)."""
+    for name in RUNTIME_USERS:
+        source = (dist / name).read_text()
+        if RUNTIME_PLACEHOLDER not in source:
+            raise SystemExit(f"{name} does not name the Pyodide runtime's folder with {RUNTIME_PLACEHOLDER}")
+        (dist / name).write_text(source.replace(RUNTIME_PLACEHOLDER, pyodide_version()))
 
 
 def build_wheel(target: Path) -> Path:
@@ -257,10 +284,11 @@ def write_worker(dist: Path, wheel: Path, stdlib: Path) -> None:
     bytes a fresh start downloads (for its progress)."""
     worker = dist / WORKER
     source = worker.read_text()
+    runtime = dist / runtime_folder()
     bound = hashlib.sha256()
-    for path in (dist / "pyodide" / "pyodide.asm.wasm", dist / "pyodide" / "pyodide.asm.mjs", wheel, stdlib, worker):
+    for path in (runtime / "pyodide.asm.wasm", runtime / "pyodide.asm.mjs", wheel, stdlib, worker):
         bound.update(hashlib.sha256(path.read_bytes()).digest())
-    download = sum(path.stat().st_size for path in (dist / "pyodide" / "pyodide.asm.wasm", wheel, stdlib))
+    download = sum(path.stat().st_size for path in (runtime / "pyodide.asm.wasm", wheel, stdlib))
     facts = {"stdlib": stdlib.name, "snapshot": bound.hexdigest()[:16], "download": download}
     worker.write_text(source.replace('"__BUILD__"', json.dumps(facts, separators=(",", ":"))))
 
@@ -369,7 +397,7 @@ def copy_static(dist: Path) -> None:
 def precache_list(dist: Path) -> list[str]:
     """Every file a visitor may need offline, relative to the site root (the whole standard library is not: the
     game runs on the trimmed one, and the import fallback fetches the whole one only online)."""
-    skip = {"sw.js", WHOLE_STDLIB}
+    skip = {"sw.js", whole_stdlib()}
     return sorted(name for name in (p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
                   if not name.endswith((".br", ".gz")) and name not in skip and not name.startswith("bench/"))
 

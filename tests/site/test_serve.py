@@ -14,7 +14,7 @@ import pytest
 
 import build
 
-WASM = "/pyodide/pyodide.asm.wasm"
+WASM = f"/{build.runtime_folder()}/pyodide.asm.wasm"
 
 
 def get(site_url: str, path: str, method: str = "GET", **headers: str) -> tuple[int, dict[str, str], bytes]:
