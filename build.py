@@ -8,7 +8,8 @@ The build renders every page from Jinja2 templates in six languages with the get
 engine as a wheel listed in a pyodide-lock.json (pyodide-lock's `add-wheels`), copies only the Pyodide files the
 page needs from the pinned npm package, writes the standard library the game imports as bytecode (traced by
 tools/trim_stdlib.mjs), draws the card pictures, writes a service worker that precaches everything under a
-content-hashed name, and precompresses every file for static hosts, which `serve` sends as they would.
+content-hashed name, writes the `_headers` file that Netlify and Cloudflare Pages read, and precompresses every file
+for static hosts; `serve` sends the headers and the precompressed files as they would (see docs/deploy.md).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import gzip
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -30,6 +32,7 @@ from functools import partial
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 import brotli
 from babel import Locale
@@ -72,11 +75,12 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 VENDOR_FILES = {"idb-keyval/dist/index.js": "vendor/idb-keyval.js"}
 BENGALI_FONTS = ("400", "700")
 STDLIB_FALLBACK = SITE / "stdlib" / "_stdlib_fallback.py"  # goes into the trimmed standard library
-WHOLE_STDLIB = "pyodide/python_stdlib.zip"  # only for the import fallback (online) and the benchmark's yardstick
 WORKER = "js/worker.js"
+RUNTIME_USERS = (WORKER, "bench/bare.js")  # the scripts that name the runtime's folder, through the placeholder
+RUNTIME_PLACEHOLDER = "__PYODIDE_VERSION__"
 WHEEL_SOURCES = ("pyproject.toml", "README.md", "engine", "site/webapp")
 
-CSP = "; ".join([
+CSP_DIRECTIVES = (
     "default-src 'self'",
     "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self'",
@@ -88,7 +92,21 @@ CSP = "; ".join([
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-])
+)
+CSP = "; ".join(CSP_DIRECTIVES)  # the pages' meta tag
+REFERRER_POLICY = "no-referrer"
+
+# What a meta tag cannot say, for the hosts that read a `_headers` file (Netlify, Cloudflare Pages) and for `serve`.
+HEADERS = "_headers"
+HOST_FILES = {HEADERS}  # read by the host, never sent to a visitor: not precached, not compressed
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "; ".join((*CSP_DIRECTIVES, "frame-ancestors 'none'")),
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": REFERRER_POLICY,
+}
+REVALIDATE = {"Cache-Control": "no-cache"}
+FOR_GOOD = {"Cache-Control": "public, max-age=31536000, immutable"}
 
 # Fixed zip timestamps, so that an unchanged engine gives a byte-identical wheel and the same cache name.
 SOURCE_DATE_EPOCH = "1767225600"
@@ -102,6 +120,7 @@ def build(dist: Path = DIST) -> Path:
     compile_catalogs()
     copy_static(dist)
     copy_pyodide(dist)
+    name_runtime(dist)
     wheel = build_wheel(dist / "pyodide")
     add_bytecode(wheel)
     write_lockfile(dist, wheel)
@@ -111,6 +130,7 @@ def build(dist: Path = DIST) -> Path:
     render_pages(dist)
     write_worker(dist, wheel, stdlib)
     write_service_worker(dist)
+    write_headers(dist, stdlib)
     precompress(dist)
     return dist
 
@@ -166,11 +186,36 @@ def update_catalogs() -> None:
 # Pyodide and the engine wheel
 
 
+def pyodide_version() -> str:
+    """The version of the Pyodide runtime that the npm package holds (package.json pins it exactly)."""
+    return str(json.loads((NODE_MODULES / "pyodide" / "package.json").read_text())["version"])
+
+
+def runtime_folder() -> str:
+    """Where the Pyodide runtime goes: `pyodide/<its version>/`. A published npm version never changes, so the
+    runtime's addresses change with every upgrade, and hosts may cache them for good."""
+    return f"pyodide/{pyodide_version()}"
+
+
+def whole_stdlib() -> str:
+    """Pyodide's whole standard library: only for the import fallback (online) and the benchmark's yardstick."""
+    return f"{runtime_folder()}/python_stdlib.zip"
+
+
 def copy_pyodide(dist: Path) -> None:
-    target = dist / "pyodide"
-    target.mkdir()
+    target = dist / runtime_folder()
+    target.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(NODE_MODULES / "pyodide" / name, target / name)
+
+
+def name_runtime(dist: Path) -> None:
+    """Write the runtime's version into the scripts that load it (a static import cannot read it at run time)."""
+    for name in RUNTIME_USERS:
+        source = (dist / name).read_text()
+        if RUNTIME_PLACEHOLDER not in source:
+            raise SystemExit(f"{name} does not name the Pyodide runtime's folder with {RUNTIME_PLACEHOLDER}")
+        (dist / name).write_text(source.replace(RUNTIME_PLACEHOLDER, pyodide_version()))
 
 
 def build_wheel(target: Path) -> Path:
@@ -257,10 +302,11 @@ def write_worker(dist: Path, wheel: Path, stdlib: Path) -> None:
     bytes a fresh start downloads (for its progress)."""
     worker = dist / WORKER
     source = worker.read_text()
+    runtime = dist / runtime_folder()
     bound = hashlib.sha256()
-    for path in (dist / "pyodide" / "pyodide.asm.wasm", dist / "pyodide" / "pyodide.asm.mjs", wheel, stdlib, worker):
+    for path in (runtime / "pyodide.asm.wasm", runtime / "pyodide.asm.mjs", wheel, stdlib, worker):
         bound.update(hashlib.sha256(path.read_bytes()).digest())
-    download = sum(path.stat().st_size for path in (dist / "pyodide" / "pyodide.asm.wasm", wheel, stdlib))
+    download = sum(path.stat().st_size for path in (runtime / "pyodide.asm.wasm", wheel, stdlib))
     facts = {"stdlib": stdlib.name, "snapshot": bound.hexdigest()[:16], "download": download}
     worker.write_text(source.replace('"__BUILD__"', json.dumps(facts, separators=(",", ":"))))
 
@@ -274,7 +320,7 @@ def render_pages(dist: Path) -> None:
                       undefined=StrictUndefined, autoescape=True, trim_blocks=True, lstrip_blocks=True)
     env.policies["ext.i18n.trimmed"] = True
     env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False}
-    env.globals.update(languages=LANGUAGES, csp=CSP, facts=facts.page(), decks=decks)
+    env.globals.update(languages=LANGUAGES, csp=CSP, referrer=REFERRER_POLICY, facts=facts.page(), decks=decks)
     manifests = {}
     for lang in LANGUAGES:
         narrator = Narrator(lang.code)
@@ -371,7 +417,7 @@ def copy_static(dist: Path) -> None:
 def precache_list(dist: Path) -> list[str]:
     """Every file a visitor may need offline, relative to the site root (the whole standard library is not: the
     game runs on the trimmed one, and the import fallback fetches the whole one only online)."""
-    skip = {"sw.js", WHOLE_STDLIB}
+    skip = {"sw.js", whole_stdlib(), *HOST_FILES}
     return sorted(name for name in (p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
                   if not name.endswith((".br", ".gz")) and name not in skip and not name.startswith("bench/"))
 
@@ -388,6 +434,70 @@ def write_service_worker(dist: Path) -> None:
     (dist / "sw.js").write_text(source.replace('"__PRECACHE__"', precache))
 
 
+# Hosting
+
+Rule = tuple[str, dict[str, str]]  # an address pattern of `_headers` and the headers it sends
+
+
+def write_headers(dist: Path, stdlib: Path) -> None:
+    """`_headers`, as Netlify and Cloudflare Pages read it: a pattern line, then indented `Name: value` lines."""
+    text = "\n".join(pattern + "\n" + "".join(f"  {name}: {value}\n" for name, value in headers.items())
+                     for pattern, headers in header_rules(dist, stdlib))
+    (dist / HEADERS).write_text(text)
+
+
+def header_rules(dist: Path, stdlib: Path) -> list[Rule]:
+    """The security headers for every address, then exactly one caching rule for each file: kept for good where
+    its address changes with its content (the runtime's versioned folder, the standard library's hashed name),
+    revalidated everywhere else. Hosts join the values of every rule that matches, so caching rules never overlap.
+    """
+    versioned = {runtime_folder(), stdlib.relative_to(dist).as_posix()}
+    patterns = sorted(f"/{name}/*" if (dist / name).is_dir() else f"/{name}" for name in versioned)
+    return [("/*", SECURITY_HEADERS), *((pattern, FOR_GOOD) for pattern in patterns),
+            *((pattern, REVALIDATE) for pattern in ["/", *revalidated(dist, dist, versioned)])]
+
+
+def revalidated(dist: Path, folder: Path, versioned: set[str]) -> list[str]:
+    """Patterns for every file under `folder` outside `versioned`: a whole folder where nothing in it is versioned."""
+    patterns = []
+    for entry in sorted(folder.iterdir()):
+        name = entry.relative_to(dist).as_posix()
+        if name in versioned or name in HOST_FILES or entry.suffix in {".br", ".gz"}:
+            continue
+        if entry.is_file():
+            patterns.append(f"/{name}")
+        elif any(other.startswith(name + "/") for other in versioned):
+            patterns += revalidated(dist, entry, versioned)
+        else:
+            patterns.append(f"/{name}/*")
+    return patterns
+
+
+def read_headers(path: Path) -> list[Rule]:
+    """The rules of a `_headers` file, read as the hosts read it (no file, no rules)."""
+    rules: list[Rule] = []
+    for line in path.read_text().splitlines() if path.is_file() else []:
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if line[0].isspace():
+            name, _, value = line.partition(":")
+            rules[-1][1][name.strip()] = value.strip()
+        else:
+            rules.append((line.strip(), {}))
+    return rules
+
+
+def headers_for(rules: list[Rule], path: str) -> dict[str, str]:
+    """What a host sends for the address `path`: every matching rule's headers, where `*` matches anything, and
+    the values of one header from several rules joined with commas, as Cloudflare Pages joins them."""
+    found: dict[str, str] = {}
+    for pattern, headers in rules:
+        if re.fullmatch(re.escape(pattern).replace(r"\*", ".*"), path):
+            for name, value in headers.items():
+                found[name] = f"{found[name]}, {value}" if name in found else value
+    return found
+
+
 def precompress(dist: Path) -> None:
     """Write `.br` and `.gz` beside every file, for static hosts that serve them.
 
@@ -395,7 +505,7 @@ def precompress(dist: Path) -> None:
     """
     cache = ROOT / "build" / "compressed"
     cache.mkdir(parents=True, exist_ok=True)
-    for path in [p for p in dist.rglob("*") if p.is_file()]:
+    for path in [p for p in dist.rglob("*") if p.is_file() and p.relative_to(dist).as_posix() not in HOST_FILES]:
         data = path.read_bytes()
         key = hashlib.sha256(data).hexdigest()
         for suffix in (".br", ".gz"):
@@ -418,7 +528,8 @@ def compress(data: bytes, suffix: str) -> bytes:
 
 class Handler(SimpleHTTPRequestHandler):
     """Serves dist/ as a static host does: with the types that streaming wasm compilation and module workers need,
-    and a file's precompressed `.br` or `.gz` sibling, with its Content-Encoding, when the request accepts it."""
+    a file's precompressed `.br` or `.gz` sibling, with its Content-Encoding, when the request accepts it, and the
+    headers that `_headers` gives its address, as Netlify and Cloudflare Pages send them."""
 
     encodings = (("br", ".br"), ("gzip", ".gz"))  # preferred first
 
@@ -480,6 +591,9 @@ class Handler(SimpleHTTPRequestHandler):
             self.send_header("Vary", "Accept-Encoding")
         if self.content_encoding and self.status == HTTPStatus.OK:
             self.send_header("Content-Encoding", self.content_encoding)
+        rules = read_headers(Path(self.directory) / HEADERS)  # read at every request: a rebuild takes effect at once
+        for name, value in headers_for(rules, unquote(urlsplit(self.path).path)).items():
+            self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:

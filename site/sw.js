@@ -14,10 +14,25 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     // "no-cache" revalidates every file with the server: a file the page has just downloaded costs a 304, not a
-    // second download, and a new version still never stores an older copy of a file.
-    await cache.addAll(PRECACHE.files.map((file) => new Request(ROOT + file, { cache: "no-cache" })));
+    // second download, and a new version still never stores an older copy of a file. Every file is fetched
+    // before any is stored, so that a failed install stores nothing, as cache.addAll() would.
+    const requests = PRECACHE.files.map((file) => new Request(ROOT + file, { cache: "no-cache" }));
+    const answers = await Promise.all(requests.map(plainAnswer));
+    await Promise.all(requests.map((request, i) => cache.put(request, answers[i])));
   })());
 });
+
+/**
+ * The server's answer, as a plain response. A host may answer a page's address with a redirect (Cloudflare Pages
+ * sends en/index.html on to en/), and the browser refuses a redirected response as the answer to a navigation.
+ */
+async function plainAnswer(request) {
+  const response = await fetch(request);
+  if (!response.ok) throw new Error(`${request.url}: HTTP ${response.status}`);
+  if (!response.redirected) return response;
+  return new Response(response.body, { status: response.status, statusText: response.statusText,
+    headers: response.headers });
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
@@ -32,17 +47,18 @@ self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
 });
 
-/** The cached answer for a request, trying "<folder>/index.html" for a folder and ignoring ?query on pages. */
+/**
+ * The cached answer for a request, ignoring ?query on pages. A page may be asked for by its folder (en/ for
+ * en/index.html) or, as some hosts give its address, without ".html" (en/stats for en/stats.html).
+ */
 async function cached(request) {
   const cache = await caches.open(CACHE);
   const page = request.mode === "navigate";
   let hit = await cache.match(request, { ignoreSearch: page });
   if (!hit && page) {
     const url = new URL(request.url);
-    if (url.pathname.endsWith("/")) {
-      url.pathname += "index.html";
-      hit = await cache.match(url.href, { ignoreSearch: true });
-    }
+    url.search = "";
+    hit = await cache.match(url.href + (url.pathname.endsWith("/") ? "index.html" : ".html"));
   }
   return hit;
 }

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
+from urllib.parse import urlsplit
+
+from playwright.sync_api import Browser, Page
 
 # engine.js warns so when the worker had to fetch the whole standard library: a visitor still plays, but every
 # flow of the tests must run on the trimmed one that the build traced (tools/stdlib_flows.py lacks a flow).
@@ -35,3 +40,18 @@ class Guard:
     def check(self) -> None:
         assert self.foreign == [], f"requests left the origin: {self.foreign}"
         assert self.errors == [], f"console errors: {self.errors}"
+
+
+@contextmanager
+def guarded_page(browser: Browser, base_url: str) -> Iterator[Page]:
+    """A page in a context of its own for a site served at `base_url` (service workers allowed), under a guard for
+    that site's origin, checked when the context closes."""
+    address = urlsplit(base_url)
+    context = browser.new_context(base_url=base_url, service_workers="allow")
+    guard = Guard(f"{address.scheme}://{address.netloc}")
+    context.on("request", guard.request)
+    context.on("console", guard.console)
+    context.on("weberror", guard.weberror)
+    yield context.new_page()
+    context.close()
+    guard.check()

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game
-from guard import Guard
+from guard import guarded_page
 
 
 @pytest.fixture(scope="module")
@@ -35,14 +35,8 @@ def subfolder_url(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Itera
 
 @pytest.fixture
 def subfolder_page(browser: Browser, subfolder_url: str) -> Iterator[Page]:
-    context = browser.new_context(base_url=subfolder_url, service_workers="allow")
-    guard = Guard(subfolder_url.split("/krig/")[0])
-    context.on("request", guard.request)
-    context.on("console", guard.console)
-    context.on("weberror", guard.weberror)
-    yield context.new_page()
-    context.close()
-    guard.check()
+    with guarded_page(browser, subfolder_url) as page:
+        yield page
 
 
 def test_the_site_in_a_subfolder_plays_and_then_plays_offline(subfolder_page: Page) -> None:

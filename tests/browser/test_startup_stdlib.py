@@ -61,7 +61,7 @@ def test_a_module_missing_from_the_trimmed_stdlib_is_fetched_once_and_the_game_p
 def test_when_the_missing_module_cannot_be_fetched_the_page_says_the_engine_could_not_load(
         context: BrowserContext, page: Page, guard, dist: Path) -> None:
     serve_trimmed_without(context, dist, MISSING)
-    context.route("**/pyodide/python_stdlib.zip", lambda route: route.abort())
+    context.route("**/python_stdlib.zip", lambda route: route.abort())
     guard.allowed += [MISSING, "python_stdlib.zip", "Failed to load resource", "NetworkError", "net::"]
     page.goto("en/index.html")
     expect_engine_failed(page)

@@ -1,12 +1,15 @@
 // Load Pyodide from a built dist/ under Node.js, install the engine wheel through our pyodide-lock.json, and play.
 // Usage: node pyodide_smoke.mjs <dist>. Prints one JSON line with what the engine did inside Pyodide.
+import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const dist = path.resolve(process.argv[2]);
-const indexURL = path.join(dist, "pyodide") + path.sep;
+const worker = fs.readFileSync(path.join(dist, "js", "worker.js"), "utf8");
+const indexURL = path.join(dist, worker.match(/from "\.\.\/(pyodide\/[^"]+)\/pyodide\.mjs"/)[1]) + path.sep;
 const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL, lockFileURL: path.join(indexURL, "pyodide-lock.json") });
+// the wheel is found beside the lock file, outside the runtime's folder
+const pyodide = await loadPyodide({ indexURL, lockFileURL: path.join(dist, "pyodide", "pyodide-lock.json") });
 await pyodide.loadPackage("krig");
 const out = pyodide.runPython(`
 import json, sys

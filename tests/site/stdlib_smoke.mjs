@@ -11,18 +11,20 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [dist, mode] = [path.resolve(process.argv[2]), process.argv[3]];
-const indexURL = path.join(dist, "pyodide") + path.sep;
+const ours = path.join(dist, "pyodide"); // the lock file, the wheel and the trimmed standard library
 const worker = fs.readFileSync(path.join(dist, "js", "worker.js"), "utf8");
+const indexURL = path.join(dist, worker.match(/from "\.\.\/(pyodide\/[^"]+)\/pyodide\.mjs"/)[1]) + path.sep;
 const build = JSON.parse(worker.match(/const BUILD = (\{.*\});/)[1]);
-const stdLibURL = path.join(indexURL, build.stdlib);
-const lock = JSON.parse(fs.readFileSync(path.join(indexURL, "pyodide-lock.json"), "utf8"));
-const wheel = new Uint8Array(fs.readFileSync(path.join(indexURL, lock.packages.krig.file_name)));
+const stdLibURL = path.join(ours, build.stdlib);
+const lock = JSON.parse(fs.readFileSync(path.join(ours, "pyodide-lock.json"), "utf8"));
+const wheel = new Uint8Array(fs.readFileSync(path.join(ours, lock.packages.krig.file_name)));
 const flows = fs.readFileSync(new URL("../../tools/stdlib_flows.py", import.meta.url));
 const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
 const languages = ["en", "ru", "bn", "sw", "fr", "id"];
 
 async function started(options = {}) {
-  const pyodide = await loadPyodide({ indexURL, stdLibURL, stdout: () => {}, stderr: () => {}, ...options });
+  const pyodide = await loadPyodide({ indexURL, lockFileURL: path.join(ours, "pyodide-lock.json"), stdLibURL,
+    stdout: () => {}, stderr: () => {}, ...options });
   if (options._loadSnapshot) return pyodide; // all that follows is in the snapshot's memory
   pyodide.unpackArchive(wheel, "wheel", { extractDir: pyodide.runPython("import site; site.getsitepackages()[0]") });
   pyodide.FS.writeFile("/tmp/whole.zip", new Uint8Array(fs.readFileSync(path.join(indexURL, "python_stdlib.zip"))));

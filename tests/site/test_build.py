@@ -149,7 +149,7 @@ def test_no_url_points_to_another_origin(dist: Path) -> None:
                 assert not re.match(r"^([a-z]+:)?//", url), url
     offenders = []
     for path in all_text_files(dist):
-        if path.parent.name == "pyodide":
+        if path.parent == dist / build.runtime_folder():
             continue  # the runtime's own files mention its CDN as a default that our lockFileURL/indexURL replace
         text = path.read_text()
         offenders += [f"{path.name}: {m}" for m in re.findall(r"https?://[^\s\"'<>)]+", text)
@@ -184,7 +184,8 @@ def test_pyodide_files_and_engine_wheel_are_where_the_lock_file_says(dist: Path)
     assert hashlib.sha256(wheel.read_bytes()).hexdigest() == krig["sha256"]
     assert krig["imports"] == ["krig"]
     for name in build.PYODIDE_FILES:
-        assert (folder / name).read_bytes() == (build.NODE_MODULES / "pyodide" / name).read_bytes()
+        runtime = dist / build.runtime_folder() / name
+        assert runtime.read_bytes() == (build.NODE_MODULES / "pyodide" / name).read_bytes()
 
 
 def test_pyodide_version_is_pinned_exactly(dist: Path) -> None:
@@ -223,16 +224,18 @@ def test_service_worker_precaches_every_page_and_pyodide(dist: Path) -> None:
         assert {f"{lang}/index.html", f"{lang}/stats.html"} <= files
         assert f"{lang}/manifest.webmanifest" in files
     (stdlib,) = (p.relative_to(dist).as_posix() for p in (dist / "pyodide").glob("stdlib-*.zip"))
-    assert {"index.html", "pyodide/pyodide.asm.wasm", stdlib, "pyodide/pyodide-lock.json", "js/worker.js",
+    runtime = build.runtime_folder()
+    assert {"index.html", f"{runtime}/pyodide.asm.wasm", stdlib, "pyodide/pyodide-lock.json", "js/worker.js",
             "cards/back.svg", "cards/AS.svg"} <= files
-    assert build.WHOLE_STDLIB not in files  # only the import fallback needs it, and only online
+    assert build.whole_stdlib() not in files  # only the import fallback needs it, and only online
     assert not any(f.startswith("bench/") for f in files)
     assert all((dist / f).is_file() for f in files)
     assert re.fullmatch(r"[0-9a-f]{16}", precache["version"])
 
 
 def test_every_file_is_precompressed(dist: Path) -> None:
-    originals = [p for p in dist.rglob("*") if p.is_file() and p.suffix not in {".br", ".gz"}]
+    originals = [p for p in dist.rglob("*") if p.is_file() and p.suffix not in {".br", ".gz"}
+                 and p.name not in build.HOST_FILES]
     for path in originals:
         br, gz = path.with_name(path.name + ".br"), path.with_name(path.name + ".gz")
         assert br.exists() and gz.exists(), path
@@ -292,5 +295,5 @@ def test_the_worker_is_told_what_this_build_ships(dist: Path) -> None:
     facts = json.loads(re.search(r"const BUILD = (\{.*\});\n", worker).group(1))
     assert (dist / "pyodide" / facts["stdlib"]).is_file()
     assert re.fullmatch(r"[0-9a-f]{16}", facts["snapshot"])
-    assert facts["download"] > (dist / "pyodide" / "pyodide.asm.wasm").stat().st_size
+    assert facts["download"] > (dist / build.runtime_folder() / "pyodide.asm.wasm").stat().st_size
     assert "__BUILD__" not in worker and not (dist / "snapshot").exists()

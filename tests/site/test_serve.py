@@ -14,7 +14,7 @@ import pytest
 
 import build
 
-WASM = "/pyodide/pyodide.asm.wasm"
+WASM = f"/{build.runtime_folder()}/pyodide.asm.wasm"
 
 
 def get(site_url: str, path: str, method: str = "GET", **headers: str) -> tuple[int, dict[str, str], bytes]:
@@ -65,6 +65,20 @@ def test_an_unchanged_file_is_revalidated_without_a_body(site_url: str) -> None:
     status, headers, body = get(site_url, "/js/game.js", **{"Accept-Encoding": "br",
                                                              "If-Modified-Since": first["last-modified"]})
     assert status == 304 and body == b"" and "content-encoding" not in headers
+
+
+def test_every_answer_carries_the_headers_that_headers_gives_its_address(site_url: str, dist: Path) -> None:
+    rules = build.read_headers(dist / "_headers")
+    for path in ("/en/", "/sw.js", WASM):
+        status, headers, _ = get(site_url, path, **{"Accept-Encoding": "br"})
+        assert status == 200
+        expected = build.headers_for(rules, path)
+        assert {name.lower(): value for name, value in expected.items()}.items() <= headers.items(), path
+    assert "frame-ancestors 'none'" in get(site_url, "/en/")[1]["content-security-policy"]
+    assert get(site_url, "/en/")[1]["cache-control"] == "no-cache"
+    _, first, _ = get(site_url, WASM)
+    status, again, _ = get(site_url, WASM, **{"If-Modified-Since": first["last-modified"]})
+    assert status == 304 and first["cache-control"] == again["cache-control"] == "public, max-age=31536000, immutable"
 
 
 def test_a_missing_file_is_a_plain_404(site_url: str) -> None:

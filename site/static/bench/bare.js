@@ -8,11 +8,13 @@
 // The result goes to window.__bare (for Playwright) and into <pre id="out"> (for people), and
 // <html data-state> becomes "ready" or "failed". Times are milliseconds since navigation start.
 
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+// build.py writes the runtime's version in for the placeholder, as for js/worker.js.
+import { loadPyodide } from "../pyodide/__PYODIDE_VERSION__/pyodide.mjs";
 
 const TIMEOUT_MS = 60000; // loadPyodide never settles if wasm cannot be compiled: fail loudly instead
 const params = new URLSearchParams(location.search);
-const indexURL = new URL("../pyodide/", import.meta.url).href;
+const indexURL = new URL("../pyodide/__PYODIDE_VERSION__/", import.meta.url).href;
+const LOCK = new URL("../pyodide/pyodide-lock.json", import.meta.url).href; // not the runtime's: ours, with our wheel
 
 function publish(result) {
   window.__bare = result;
@@ -35,8 +37,8 @@ function simulateOnce(pyodide, games) {
 
 async function main() {
   const engine = params.get("engine") === "1";
-  const options = { indexURL, stdout: () => {} };
-  if (engine) Object.assign(options, { lockFileURL: indexURL + "pyodide-lock.json", packages: ["krig"] });
+  const options = { indexURL, lockFileURL: LOCK, stdout: () => {} };
+  if (engine) options.packages = ["krig"];
 
   const started = performance.now();
   const pyodide = await withTimeout(loadPyodide(options));

@@ -19,16 +19,18 @@
 // on its own timeline). Every other request is handed to bridge.handle() as JSON text and its JSON text answer
 // is parsed back, so no Python proxy ever leaves this file.
 
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+// The Pyodide runtime lives in a folder named by its version, which build.py writes in for the placeholder.
+import { loadPyodide } from "../pyodide/__PYODIDE_VERSION__/pyodide.mjs";
 
 // What this build ships, written in by build.py: the trimmed standard library's file name, the identity of
 // everything a memory snapshot is bound to (the Pyodide build, our wheel, that library, this file), and the
 // bytes a fresh start downloads, for the progress.
 const BUILD = "__BUILD__";
-const PYODIDE = new URL("../pyodide/", import.meta.url).href;
+const PYODIDE = new URL("../pyodide/", import.meta.url).href; // our lock file, wheel and trimmed standard library
+const RUNTIME = new URL("../pyodide/__PYODIDE_VERSION__/", import.meta.url).href;
 const LOCK = PYODIDE + "pyodide-lock.json";
 const STDLIB = PYODIDE + BUILD.stdlib;
-const WHOLE_STDLIB = PYODIDE + "python_stdlib.zip"; // fetched only if a module is missing (_stdlib_fallback.py)
+const WHOLE_STDLIB = RUNTIME + "python_stdlib.zip"; // fetched only if a module is missing (_stdlib_fallback.py)
 // The memory snapshot of a Python with the engine, the bridge and every catalog imported. The worker makes it
 // itself when idle after a fresh start (nothing is downloaded for it) and keeps one, under a key that names
 // what it is bound to. A marker under the same key says that this build's snapshot could not be made or
@@ -132,7 +134,7 @@ async function snapshotWanted(cache) {
 async function fromSnapshot(cache, bytes) {
   quiet = true;
   try {
-    return await loadPyodide({ indexURL: PYODIDE, lockFileContents: fetchLock(), stdLibURL: STDLIB,
+    return await loadPyodide({ indexURL: RUNTIME, lockFileContents: fetchLock(), stdLibURL: STDLIB,
       stderr, _loadSnapshot: bytes });
   } catch (error) {
     console.warn(`krig: the memory snapshot did not restore (${describe(error)}); starting Python normally`);
@@ -184,7 +186,7 @@ function stderr(line) {
 async function freshStart(makeSnapshot) {
   const wheel = fetchWheel();
   wheel.catch(() => {}); // awaited below; a failure there is the start's failure
-  const pyodide = await timed("python started", () => loadPyodide({ indexURL: PYODIDE,
+  const pyodide = await timed("python started", () => loadPyodide({ indexURL: RUNTIME,
     lockFileContents: fetchLock(), stdLibURL: STDLIB, stderr, _makeSnapshot: makeSnapshot }), 80);
   const bytes = await wheel;
   await timed("wheel installed", () => pyodide.unpackArchive(bytes, "wheel",
