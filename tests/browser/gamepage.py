@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from krig import Game
+
+from guard import Guard
 
 ENGINE_READY = "() => document.documentElement.dataset.engine === 'ready'"
 LOAD_TIMEOUT = 60_000
@@ -71,6 +73,17 @@ WATCH_BOARD = f"""() => {{
 def open_game(page: Page, path: str = "en/index.html") -> None:
     page.goto(path)
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+
+
+def fresh_page(browser: Browser, site_url: str, guard: Guard, path: str = "en/index.html") -> Page:
+    """`path` open in a new context, under the test's guard: another browser profile as far as the site can tell."""
+    context = browser.new_context(base_url=site_url, service_workers="allow", accept_downloads=True)
+    context.on("request", guard.request)
+    context.on("console", guard.console)
+    context.on("weberror", guard.weberror)
+    page = context.new_page()
+    open_game(page, path)
+    return page
 
 
 def expect_engine_failed(page: Page) -> None:

@@ -92,6 +92,20 @@ def test_finish_plays_to_the_end_at_once(page: Page, guard) -> None:
     assert board(page)["counts"] == [13, 13, 13, 13]
 
 
+@pytest.mark.parametrize("order", ["shuffled", "played"])
+def test_finish_shows_the_result_in_each_order(page: Page, guard, order: str) -> None:
+    expected = Game.new(2, seed=5, return_order=order)
+    expected.finish()
+    open_game(page)
+    new_game(page, 2, 5, order=order)
+    page.click("[data-testid=finish]")
+    expect(page.locator("[data-testid=result]")).to_be_visible()
+    assert board(page)["round"] == f"{expected.round_number:,}"  # grouped, as English writes it
+    text = page.locator("#result-text").text_content()
+    assert ("repetition" in text) == (expected.result == "repetition")
+    expect(page.locator("[data-testid=flip]")).to_be_disabled()
+
+
 def test_cards_are_pictures_with_localized_names(page: Page, guard) -> None:
     seed = 11
     expected = Game.new(2, seed=seed)
