@@ -34,11 +34,16 @@ catalogs: setup
 lint: setup
 	.venv/bin/ruff check .
 
-# Type checks (config in pyproject.toml): `mypy --strict` on the engine, plain mypy on the worker's bridge.
+# Type checks (config in pyproject.toml): `mypy --strict` on the engine (with a cache of its own, as its options
+# differ), plain mypy on the rest of the Python. A test folder with its own conftest.py is a run of its own, since
+# mypy takes one module per name.
 types: setup
-	mkdir -p build/types && ln -sfn ../../engine build/types/krig
-	.venv/bin/mypy --strict -p krig
-	.venv/bin/mypy site/webapp
+	rm -rf build/types && mkdir -p build/types/krig
+	ln -s $(CURDIR)/engine/*.py build/types/krig/ && ln -s $(CURDIR)/site/webapp build/types/krig/webapp
+	.venv/bin/mypy --strict --cache-dir build/mypy-strict -p krig --exclude 'krig/webapp/'
+	.venv/bin/mypy build/types/krig/webapp build.py benchmarks tools tests/*.py tests/engine tests/site
+	.venv/bin/mypy tests/browser
+	.venv/bin/mypy tests/crossbrowser
 
 screenshots: setup
 	KRIG_SCREENSHOTS=$(CURDIR)/docs/screenshots .venv/bin/python -m pytest tests/browser/test_a11y.py -k en

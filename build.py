@@ -183,10 +183,11 @@ def build_wheel(target: Path) -> Path:
     with tempfile.TemporaryDirectory() as scratch:
         source = Path(scratch) / "source"
         for name in WHEEL_SOURCES:
-            copy = shutil.copytree if (ROOT / name).is_dir() else shutil.copy2
             (source / name).parent.mkdir(parents=True, exist_ok=True)
-            copy(ROOT / name, source / name, **({"ignore": shutil.ignore_patterns("__pycache__")}
-                                                if (ROOT / name).is_dir() else {}))
+            if (ROOT / name).is_dir():
+                shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
+            else:
+                shutil.copy2(ROOT / name, source / name)
         subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
                         "--wheel-dir", scratch, str(source)], check=True, env=env)
         (wheel,) = Path(scratch).glob("krig-*.whl")
@@ -278,7 +279,8 @@ def render_pages(dist: Path) -> None:
     manifests = {}
     for lang in LANGUAGES:
         narrator = Narrator(lang.code)
-        env.install_gettext_translations(narrator.t, newstyle=False)
+        # jinja2.ext.i18n adds the install_*_translations methods to the environment; its type does not show them
+        env.install_gettext_translations(narrator.t, newstyle=False)  # type: ignore[attr-defined]
         (dist / lang.code).mkdir()
         for page, file in PAGES.items():
             html = env.get_template(f"{page}.html").render(
@@ -288,7 +290,7 @@ def render_pages(dist: Path) -> None:
         manifest = env.get_template(MANIFEST).render(lang=lang)
         (dist / lang.code / MANIFEST).write_text(manifest)
         manifests[lang.code] = json.loads(manifest)
-    env.install_null_translations()
+    env.install_null_translations()  # type: ignore[attr-defined]
     # the chooser describes the site in each language with that language's manifest
     choices = [(lang, manifests[lang.code]["description"]) for lang in LANGUAGES]
     (dist / "index.html").write_text(env.get_template("root.html").render(
@@ -454,7 +456,8 @@ class Handler(SimpleHTTPRequestHandler):
 
     def accepted_encodings(self) -> set[str]:
         """The codings that Accept-Encoding allows (`q=0` refuses one, `*` stands for the others)."""
-        allowed, refused = set(), set()
+        allowed: set[str] = set()
+        refused: set[str] = set()
         for part in self.headers.get("Accept-Encoding", "").split(","):
             name, _, params = part.partition(";")
             weight = params.strip().removeprefix("q=").strip() or "1"

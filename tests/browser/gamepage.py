@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from krig import Game
 
@@ -98,6 +98,20 @@ def expect_engine_failed(page: Page) -> None:
     # the rest of the page still works: the rules and the FAQ open
     page.locator(".faq summary").first.click()
     expect(page.locator(".faq details").first).to_have_attribute("open", "")
+
+
+def text(locator: Locator) -> str:
+    """The element's textContent (Playwright's type allows None, which only a document node has)."""
+    content = locator.text_content()
+    assert content is not None
+    return content
+
+
+def attribute(locator: Locator, name: str) -> str:
+    """The element's attribute `name`, which must be there."""
+    value = locator.get_attribute(name)
+    assert value is not None, f"no {name} attribute"
+    return value
 
 
 def board(page: Page) -> dict[str, Any]:

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Locator, Page, expect
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, new_game, open_game, wait_saved
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, attribute, new_game, open_game, text, wait_saved
 
 
 def finished(seed: int, order: str) -> tuple[Game, int]:
@@ -73,7 +73,7 @@ def test_simulate_draws_both_charts_with_text_alternatives_and_cancel_stops(page
     summary = open_simulator(page, "fr")
     simulate(page, games="1000", players="3")
     expect(summary).to_have_attribute("data-games", "1000", timeout=LOAD_TIMEOUT)
-    assert "1\u202f000 parties simulées." in summary.text_content()  # grouped, and in the plural
+    assert "1\u202f000 parties simulées." in text(summary)  # grouped, and in the plural
     for chart, rows in (("lengths-chart", 12), ("seats-chart", 3)):
         svg = page.locator(f"#{chart} svg")
         expect(svg).to_have_attribute("role", "img")
@@ -81,11 +81,11 @@ def test_simulate_draws_both_charts_with_text_alternatives_and_cancel_stops(page
         assert svg.locator("title").text_content()
         expect(svg.locator("rect.bar")).to_have_count(rows)
         expect(page.locator(f"#{chart} ul.visually-hidden li")).to_have_count(rows)
-    assert "Vous" in page.locator("#seats-chart li").first.text_content()  # in the page's language
+    assert "Vous" in text(page.locator("#seats-chart li").first)  # in the page's language
 
     simulate(page, games="100000")
     cancel_once_running(page)
-    games = int(summary.get_attribute("data-games"))
+    games = int(attribute(summary, "data-games"))
     assert 0 < games < 100_000
     expect(summary).to_contain_text("Simulation annulée après")  # "Simulation annulée après 3 000 parties."
 
@@ -103,10 +103,10 @@ def test_the_simulator_compares_one_two_and_three_face_down_cards_on_the_same_de
     expect(rows).to_have_count(3)
     assert [rows.nth(i).locator("th[scope=row]").text_content() for i in range(3)] == ["1", "2", "3"]
     for i in range(3):
-        games, _, draws = (cell.text_content() for cell in rows.nth(i).locator("td").all())
+        games, _, draws = (text(cell) for cell in rows.nth(i).locator("td").all())
         assert games == "1,000" and re.fullmatch(r"\d+ \(\d+(\.\d+)?%\)", draws), draws
     # 436, 322 and 235 rounds on average over 10,000 two-player games (docs/rules.md): far apart for 1,000
-    averages = [int(rows.nth(i).get_attribute("data-average")) for i in range(3)]
+    averages = [int(attribute(rows.nth(i), "data-average")) for i in range(3)]
     assert averages[0] > averages[1] > averages[2], averages
     expect(page.locator("#lengths-figure")).to_be_hidden()
 
@@ -119,7 +119,7 @@ def test_the_simulator_compares_one_two_and_three_face_down_cards_on_the_same_de
 
     simulate(page, face_down="all", games="100000")
     cancel_once_running(page)
-    assert 0 < int(summary.get_attribute("data-games")) < 300_000
+    assert 0 < int(attribute(summary, "data-games")) < 300_000
     expect(summary).to_contain_text("Cancelled after")
     expect(table).to_be_visible()
     assert 1 <= rows.count() <= 3

@@ -164,6 +164,7 @@ def test_a_damaged_save_is_refused_with_a_reason(session: bridge.Session, damage
 
 
 def test_not_a_save_at_all(session: bridge.Session) -> None:
+    save: object
     for save in (None, [], "text", 3):
         answer = ask(session, type="import", file=save)
         assert answer == {"ok": False, "error": {"kind": "damaged", "code": "not-a-save",
