@@ -1,5 +1,5 @@
 # The two commands of the README: `make start` and `make test`. Both install what is missing first.
-.PHONY: start test test-js crossbrowser setup build bench catalogs lint types screenshots
+.PHONY: start test check test-js crossbrowser setup build bench catalogs lint types screenshots
 
 start: setup
 	.venv/bin/python build.py serve
@@ -9,6 +9,13 @@ test: setup test-js
 	.venv/bin/ruff check .
 	$(MAKE) --no-print-directory types
 	.venv/bin/python -m pytest
+
+# The fast loop, under a minute: all of make test but the browsers and the runs of Pyodide under Node.js, with
+# the tests spread over every core by pytest-xdist (the site is built once, beside them: tests/conftest.py).
+check: setup test-js
+	.venv/bin/ruff check .
+	$(MAKE) --no-print-directory types
+	.venv/bin/python -m pytest -q -n auto -m "not browser and not crossbrowser and not pyodide"
 
 # The page's pure modules (state, deals, stored records, keys, history) under Node's own test runner: seconds.
 test-js:

@@ -17,6 +17,7 @@ import argparse
 import base64
 import gzip
 import hashlib
+import io
 import json
 import os
 import shutil
@@ -126,12 +127,21 @@ def compile_catalogs() -> None:
             catalog = read_po(f, locale=po_path.parts[-3])
         mo_path = WHEEL_LOCALES / po_path.relative_to(LOCALES).with_suffix(".mo")
         mo_path.parent.mkdir(parents=True, exist_ok=True)
-        with mo_path.open("wb") as f:
-            write_mo(f, catalog)
+        mo = io.BytesIO()
+        write_mo(mo, catalog)
+        write_whole(mo_path, mo.getvalue())
     formats = {lang.code: asdict(number_format(lang.code)) for lang in LANGUAGES}
     numerals.DATA.parent.mkdir(parents=True, exist_ok=True)
-    numerals.DATA.write_text(json.dumps(formats, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
+    write_whole(numerals.DATA, (json.dumps(formats, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode())
     numerals.formats.cache_clear()
+
+
+def write_whole(path: Path, data: bytes) -> None:
+    """Write `path` at once (atomically): a reader beside this build, such as a test or `make start`, never sees
+    half a file."""
+    partial_file = path.with_name(f"{path.name}.{os.getpid()}")
+    partial_file.write_bytes(data)
+    partial_file.replace(path)
 
 
 # The digits of the CLDR numbering systems that our languages use by default: Babel names a language's system
@@ -401,9 +411,7 @@ def precompress(dist: Path) -> None:
         for suffix in (".br", ".gz"):
             cached = cache / (key + suffix)
             if not cached.exists():
-                partial_file = cached.with_name(f"{cached.name}.{os.getpid()}")
-                partial_file.write_bytes(compress(data, suffix))
-                partial_file.replace(cached)  # atomic: a build beside this one never reads half a file
+                write_whole(cached, compress(data, suffix))
             shutil.copyfile(cached, path.with_name(path.name + suffix))
 
 

@@ -195,6 +195,7 @@ def test_pyodide_version_is_pinned_exactly(dist: Path) -> None:
     assert all(re.fullmatch(r"\d+\.\d+\.\d+", v) for v in package["dependencies"].values())
 
 
+@pytest.mark.pyodide  # add_bytecode compiles in Pyodide under Node.js
 def test_the_wheel_is_reproducible(dist: Path, tmp_path: Path) -> None:
     again = build.build_wheel(tmp_path)
     build.add_bytecode(again)
