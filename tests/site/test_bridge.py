@@ -9,18 +9,12 @@ import pytest
 from krig import Game
 from krig.webapp import bridge, records
 
-
-def ask(session: bridge.Session, **request) -> dict:
-    """One request through the same JSON text path as the worker."""
-    bridge.SESSION = session
-    return json.loads(bridge.handle(json.dumps(request)))
+from bridge_helpers import ask, opened
 
 
 @pytest.fixture
 def session() -> bridge.Session:
-    session = bridge.Session()
-    assert ask(session, type="init", lang="en") == {"ok": True}
-    return session
+    return opened()
 
 
 def test_new_game_board_and_record(session: bridge.Session) -> None:

@@ -4,17 +4,12 @@ and its record are never touched."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from krig import Game
 from krig.webapp import bridge, records
 
-
-def ask(session: bridge.Session, **request) -> dict:
-    bridge.SESSION = session
-    return json.loads(bridge.handle(json.dumps(request)))
+from bridge_helpers import ask
 
 
 def flipped(seed: int, players: int = 2, order: str = "shuffled") -> tuple[dict, list[dict], list[dict]]:
