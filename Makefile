@@ -1,5 +1,5 @@
 # The two commands of the README: `make start` and `make test`. Both install what is missing first.
-.PHONY: start test test-js crossbrowser setup build bench catalogs lint types screenshots
+.PHONY: start test check test-js crossbrowser setup build bench catalogs lint types screenshots
 
 start: setup
 	.venv/bin/python build.py serve
@@ -9,6 +9,13 @@ test: setup test-js
 	.venv/bin/ruff check .
 	$(MAKE) --no-print-directory types
 	.venv/bin/python -m pytest
+
+# The fast loop, under a minute: all of make test but the browsers and the runs of Pyodide under Node.js, with
+# the tests spread over every core by pytest-xdist (the site is built once, beside them: tests/conftest.py).
+check: setup test-js
+	.venv/bin/ruff check .
+	$(MAKE) --no-print-directory types
+	.venv/bin/python -m pytest -q -n auto -m "not browser and not crossbrowser and not pyodide"
 
 # The page's pure modules (state, deals, stored records, keys, history) under Node's own test runner: seconds.
 test-js:
@@ -34,11 +41,16 @@ catalogs: setup
 lint: setup
 	.venv/bin/ruff check .
 
-# Type checks (config in pyproject.toml): `mypy --strict` on the engine, plain mypy on the worker's bridge.
+# Type checks (config in pyproject.toml): `mypy --strict` on the engine (with a cache of its own, as its options
+# differ), plain mypy on the rest of the Python. A test folder with its own conftest.py is a run of its own, since
+# mypy takes one module per name.
 types: setup
-	mkdir -p build/types && ln -sfn ../../engine build/types/krig
-	.venv/bin/mypy --strict -p krig
-	.venv/bin/mypy site/webapp
+	rm -rf build/types && mkdir -p build/types/krig
+	ln -s $(CURDIR)/engine/*.py build/types/krig/ && ln -s $(CURDIR)/site/webapp build/types/krig/webapp
+	.venv/bin/mypy --strict --cache-dir build/mypy-strict -p krig --exclude 'krig/webapp/'
+	.venv/bin/mypy build/types/krig/webapp build.py benchmarks tools tests/*.py tests/engine tests/site
+	.venv/bin/mypy tests/browser
+	.venv/bin/mypy tests/crossbrowser
 
 screenshots: setup
 	KRIG_SCREENSHOTS=$(CURDIR)/docs/screenshots .venv/bin/python -m pytest tests/browser/test_a11y.py -k en

@@ -18,6 +18,7 @@ import argparse
 import base64
 import gzip
 import hashlib
+import io
 import json
 import os
 import re
@@ -146,12 +147,21 @@ def compile_catalogs() -> None:
             catalog = read_po(f, locale=po_path.parts[-3])
         mo_path = WHEEL_LOCALES / po_path.relative_to(LOCALES).with_suffix(".mo")
         mo_path.parent.mkdir(parents=True, exist_ok=True)
-        with mo_path.open("wb") as f:
-            write_mo(f, catalog)
+        mo = io.BytesIO()
+        write_mo(mo, catalog)
+        write_whole(mo_path, mo.getvalue())
     formats = {lang.code: asdict(number_format(lang.code)) for lang in LANGUAGES}
     numerals.DATA.parent.mkdir(parents=True, exist_ok=True)
-    numerals.DATA.write_text(json.dumps(formats, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
+    write_whole(numerals.DATA, (json.dumps(formats, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode())
     numerals.formats.cache_clear()
+
+
+def write_whole(path: Path, data: bytes) -> None:
+    """Write `path` at once (atomically): a reader beside this build, such as a test or `make start`, never sees
+    half a file."""
+    partial_file = path.with_name(f"{path.name}.{os.getpid()}")
+    partial_file.write_bytes(data)
+    partial_file.replace(path)
 
 
 # The digits of the CLDR numbering systems that our languages use by default: Babel names a language's system
@@ -228,10 +238,11 @@ def build_wheel(target: Path) -> Path:
     with tempfile.TemporaryDirectory() as scratch:
         source = Path(scratch) / "source"
         for name in WHEEL_SOURCES:
-            copy = shutil.copytree if (ROOT / name).is_dir() else shutil.copy2
             (source / name).parent.mkdir(parents=True, exist_ok=True)
-            copy(ROOT / name, source / name, **({"ignore": shutil.ignore_patterns("__pycache__")}
-                                                if (ROOT / name).is_dir() else {}))
+            if (ROOT / name).is_dir():
+                shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
+            else:
+                shutil.copy2(ROOT / name, source / name)
         subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
                         "--wheel-dir", scratch, str(source)], check=True, env=env)
         (wheel,) = Path(scratch).glob("krig-*.whl")
@@ -324,7 +335,8 @@ def render_pages(dist: Path) -> None:
     manifests = {}
     for lang in LANGUAGES:
         narrator = Narrator(lang.code)
-        env.install_gettext_translations(narrator.t, newstyle=False)
+        # jinja2.ext.i18n adds the install_*_translations methods to the environment; its type does not show them
+        env.install_gettext_translations(narrator.t, newstyle=False)  # type: ignore[attr-defined]
         (dist / lang.code).mkdir()
         for page, file in PAGES.items():
             html = env.get_template(f"{page}.html").render(
@@ -334,7 +346,7 @@ def render_pages(dist: Path) -> None:
         manifest = env.get_template(MANIFEST).render(lang=lang)
         (dist / lang.code / MANIFEST).write_text(manifest)
         manifests[lang.code] = json.loads(manifest)
-    env.install_null_translations()
+    env.install_null_translations()  # type: ignore[attr-defined]
     # the chooser describes the site in each language with that language's manifest
     choices = [(lang, manifests[lang.code]["description"]) for lang in LANGUAGES]
     (dist / "index.html").write_text(env.get_template("root.html").render(
@@ -511,9 +523,7 @@ def precompress(dist: Path) -> None:
         for suffix in (".br", ".gz"):
             cached = cache / (key + suffix)
             if not cached.exists():
-                partial_file = cached.with_name(f"{cached.name}.{os.getpid()}")
-                partial_file.write_bytes(compress(data, suffix))
-                partial_file.replace(cached)  # atomic: a build beside this one never reads half a file
+                write_whole(cached, compress(data, suffix))
             shutil.copyfile(cached, path.with_name(path.name + suffix))
 
 
@@ -567,7 +577,8 @@ class Handler(SimpleHTTPRequestHandler):
 
     def accepted_encodings(self) -> set[str]:
         """The codings that Accept-Encoding allows (`q=0` refuses one, `*` stands for the others)."""
-        allowed, refused = set(), set()
+        allowed: set[str] = set()
+        refused: set[str] = set()
         for part in self.headers.get("Accept-Encoding", "").split(","):
             name, _, params = part.partition(";")
             weight = params.strip().removeprefix("q=").strip() or "1"

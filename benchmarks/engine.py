@@ -44,6 +44,7 @@ def baseline(players: int, games: int, face_down: int = 1, seed: int = 0) -> int
     dealt = 52 - 52 % players
     step = face_down + 1
     total = 0
+    winner: deque[int] | None
     for _ in range(games):
         rnd.shuffle(deck)
         active = [deque(deck[seat:dealt:players]) for seat in range(players)]

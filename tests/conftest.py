@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 import threading
 from collections.abc import Iterator
@@ -14,17 +16,65 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 
+# What the child process that builds the site runs. Under pytest-xdist every worker starts one, on the folder the
+# workers share: the first to take the lock builds, the others wait for it and find the site built.
+BUILD_ONCE = """
+import fcntl, sys
+from pathlib import Path
+import build
+folder = Path(sys.argv[1])
+with (folder / "build.lock").open("w") as lock:
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    if not (folder / "built").exists():
+        build.build(folder / "dist")
+        (folder / "built").touch()
+"""
+
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Compile the catalogs that ship in the wheel before any test imports the worker's bridge, which reads them:
-    a fresh clone has none yet, and an older checkout's may be stale."""
-    build.compile_catalogs()
+    a fresh clone has none yet, and an older checkout's may be stale. Under pytest-xdist only the controller does
+    it, before it starts the workers."""
+    if not hasattr(session.config, "workerinput"):
+        build.compile_catalogs()
+
+
+class SiteBuild:
+    """The whole site, built by the real build.py in a child process, so that it runs beside the tests that do not
+    need it (and has module state of its own, which no test's monkeypatch reaches)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.log = (folder / f"build-{os.getpid()}.log").open("w+")
+        self.child = subprocess.Popen([sys.executable, "-c", BUILD_ONCE, str(folder)], cwd=ROOT,
+                                      stdout=self.log, stderr=subprocess.STDOUT)
+
+    def wait(self) -> Path:
+        if self.child.wait() != 0:
+            self.log.seek(0)
+            raise RuntimeError(f"build.py failed:\n{self.log.read()[-5000:]}")
+        return self.folder / "dist"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def site_build(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteBuild | None]:
+    """Starts the build with the session's first test when any test of the session needs the built site."""
+    if not any("dist" in getattr(item, "fixturenames", ()) for item in request.session.items):
+        yield None
+        return
+    folder = tmp_path_factory.getbasetemp()
+    if "PYTEST_XDIST_WORKER" in os.environ:
+        folder = folder.parent  # this session's folder, which every worker shares
+    started = SiteBuild(folder)
+    yield started
+    started.child.wait()
 
 
 @pytest.fixture(scope="session")
-def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def dist(site_build: SiteBuild | None) -> Path:
     """The whole site, built once per test session by the real build.py."""
-    return build.build(tmp_path_factory.mktemp("site") / "dist")
+    assert site_build is not None
+    return site_build.wait()
 
 
 @pytest.fixture(scope="session")

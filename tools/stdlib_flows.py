@@ -21,7 +21,7 @@ from typing import Any
 from krig.webapp import bridge
 
 
-def session_class() -> type:
+def session_class() -> type[Any]:
     """The bridge's class that answers requests: the one with the ``do_<type>`` methods."""
     (cls,) = {value for value in vars(bridge).values()
               if isinstance(value, type) and value.__module__ == bridge.__name__

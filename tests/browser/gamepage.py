@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from krig import Game
+
+from guard import Guard
 
 ENGINE_READY = "() => document.documentElement.dataset.engine === 'ready'"
 LOAD_TIMEOUT = 60_000
@@ -73,6 +75,17 @@ def open_game(page: Page, path: str = "en/index.html") -> None:
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
 
 
+def fresh_page(browser: Browser, site_url: str, guard: Guard, path: str = "en/index.html") -> Page:
+    """`path` open in a new context, under the test's guard: another browser profile as far as the site can tell."""
+    context = browser.new_context(base_url=site_url, service_workers="allow", accept_downloads=True)
+    context.on("request", guard.request)
+    context.on("console", guard.console)
+    context.on("weberror", guard.weberror)
+    page = context.new_page()
+    open_game(page, path)
+    return page
+
+
 def expect_engine_failed(page: Page) -> None:
     """The page says that the engine could not load, and everything else on it still works."""
     failed = page.locator("[data-testid=engine-failed]")
@@ -85,6 +98,20 @@ def expect_engine_failed(page: Page) -> None:
     # the rest of the page still works: the rules and the FAQ open
     page.locator(".faq summary").first.click()
     expect(page.locator(".faq details").first).to_have_attribute("open", "")
+
+
+def text(locator: Locator) -> str:
+    """The element's textContent (Playwright's type allows None, which only a document node has)."""
+    content = locator.text_content()
+    assert content is not None
+    return content
+
+
+def attribute(locator: Locator, name: str) -> str:
+    """The element's attribute `name`, which must be there."""
+    value = locator.get_attribute(name)
+    assert value is not None, f"no {name} attribute"
+    return value
 
 
 def board(page: Page) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from playwright.sync_api import Page, expect
 
 from krig.webapp.narrate import Narrator
 
-from gamepage import Game, new_game, open_game, wait_saved
+from gamepage import Game, new_game, open_game, text, wait_saved
 
 ROUND = "() => document.getElementById('board').dataset.round"
 GAME = "() => document.getElementById('board').dataset.gameId"
@@ -29,7 +29,7 @@ def test_shortcuts_flip_autoplay_and_deal(page: Page, guard) -> None:
     new_game(page, 2, 9)
     letters = page.evaluate("() => { const s = JSON.parse(document.getElementById('krig-strings').textContent);"
                             " return [s.key_autoplay, s.key_new]; }")
-    shortcuts = page.locator("[data-testid=shortcuts]").text_content()
+    shortcuts = text(page.locator("[data-testid=shortcuts]"))
     assert all(letter in shortcuts for letter in letters)  # the page documents its own letters
     page.locator("main").focus()
     page.keyboard.press("Space")
@@ -63,8 +63,9 @@ def test_each_round_is_announced_once_in_the_live_region(page: Page, guard) -> N
     expect(status).to_have_attribute("aria-live", "polite")
     page.click("[data-testid=flip]")
     page.wait_for_function(f"() => ({ROUND})() === '1'")
-    spoken = status.locator(".full").text_content()
-    battle = played.steps[0].up
+    spoken = text(status.locator(".full"))
+    battle = [card for card in played.steps[0].up if card]  # both seats
+    assert played.winner is not None
     assert spoken.startswith(f"You: {narrator.card(battle[0])}. CPU 1: {narrator.card(battle[1])}.")
     assert narrator.wins_cards(played.winner, len(played.pile)) in spoken
     assert status.locator(".short").get_attribute("aria-hidden") == "true"  # the short line is not read twice

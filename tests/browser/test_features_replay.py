@@ -18,6 +18,7 @@ from gamepage import (
     LOAD_TIMEOUT,
     READ_RECORD,
     Game,
+    attribute,
     board,
     expected_cards,
     flip,
@@ -25,6 +26,7 @@ from gamepage import (
     open_game,
     record,
     short_seed,
+    text,
     wait_saved,
     write,
 )
@@ -170,7 +172,7 @@ def test_a_replay_shows_the_engines_rounds_and_the_games_log_and_touches_no_save
     page.wait_for_function("() => Number(document.getElementById('replay').dataset.round) >= 3")
     play.click()  # pause
     expect(play).to_have_attribute("aria-pressed", "false")
-    paused = page.locator("#replay").get_attribute("data-round")
+    paused = attribute(page.locator("#replay"), "data-round")
     page.wait_for_timeout(500)
     assert page.locator("#replay").get_attribute("data-round") == paused
     assert_shows(page, int(paused), Game.new(3, seed=seed), played)
@@ -238,8 +240,9 @@ def test_the_statistics_page_lists_the_latest_games_and_opens_their_replay(page:
     page.goto("en/stats.html")
     items = page.locator("[data-testid=games] li")
     expect(items).to_have_count(2)
-    newest, oldest = items.nth(0).text_content(), items.nth(1).text_content()
+    newest, oldest = text(items.nth(0)), text(items.nth(1))
     four, two = games[1], games[0]
+    assert four.winner is not None
     ending = {0: "You won"}.get(four.winner, f"CPU {four.winner} won")
     assert f"4 players, {ending}, {four.round_number} rounds" in newest and newest.endswith("Watch again")
     assert "2 players, " in oldest and f"{two.round_number} rounds" in oldest

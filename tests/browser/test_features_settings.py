@@ -42,7 +42,7 @@ def test_reduced_motion_turns_the_animation_off(browser: Browser, site_url: str)
     context = browser.new_context(base_url=site_url, reduced_motion="reduce")
     page = context.new_page()
     errors: list[str] = []
-    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     open_game(page)
     expect(page.locator("[data-testid=animation]")).to_have_value("none")
     flip(page)

@@ -45,8 +45,8 @@ SEED_BOX = """async () => {
 
 def english_plurals(dist: Path) -> dict[str, tuple[str, str]]:
     """msgid and msgid_plural of every count the statistics page shows, from the English page."""
-    block = re.search(r'id="krig-strings">(.*?)</script>', (dist / "en" / "stats.html").read_text(), re.S)
-    plurals = json.loads(block.group(1))["plurals"]
+    (block,) = re.findall(r'id="krig-strings">(.*?)</script>', (dist / "en" / "stats.html").read_text(), re.S)
+    plurals = json.loads(block)["plurals"]
     return {key: (plurals["one"][key], plurals["other"][key]) for key in plurals["one"]}
 
 

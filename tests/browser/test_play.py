@@ -12,6 +12,7 @@ from gamepage import (
     LOAD_TIMEOUT,
     WATCH_BOARD,
     Game,
+    attribute,
     board,
     expected_cards,
     flip,
@@ -19,6 +20,7 @@ from gamepage import (
     open_game,
     record,
     short_seed,
+    text,
     wait_saved,
 )
 
@@ -57,11 +59,11 @@ def test_autoplay_plays_a_whole_game_and_conserves_cards(page: Page, guard, play
     final = board(page)
     assert final["counts"] == [len(hand) for hand in expected.hands]
     assert final["out"] == [not hand for hand in expected.hands]
-    text = page.locator("#result-text").text_content()
+    said = text(page.locator("#result-text"))
     if expected.winner == 0:
-        assert text == "You win the game!"
+        assert said == "You win the game!"
     else:
-        assert text == f"CPU {expected.winner} wins the game."
+        assert said == f"CPU {expected.winner} wins the game."
     expect(page.locator("[data-testid=flip]")).to_be_disabled()
     expect(page.locator("[data-testid=again]")).to_be_enabled()
 
@@ -92,6 +94,19 @@ def test_finish_plays_to_the_end_at_once(page: Page, guard) -> None:
     assert board(page)["counts"] == [13, 13, 13, 13]
 
 
+@pytest.mark.parametrize("order", ["shuffled", "played"])
+def test_finish_shows_the_result_in_each_order(page: Page, guard, order: str) -> None:
+    expected = Game.new(2, seed=5, return_order=order)
+    expected.finish()
+    open_game(page)
+    new_game(page, 2, 5, order=order)
+    page.click("[data-testid=finish]")
+    expect(page.locator("[data-testid=result]")).to_be_visible()
+    assert board(page)["round"] == f"{expected.round_number:,}"  # grouped, as English writes it
+    assert ("repetition" in text(page.locator("#result-text"))) == (expected.result == "repetition")
+    expect(page.locator("[data-testid=flip]")).to_be_disabled()
+
+
 def test_cards_are_pictures_with_localized_names(page: Page, guard) -> None:
     seed = 11
     expected = Game.new(2, seed=seed)
@@ -106,14 +121,14 @@ def test_cards_are_pictures_with_localized_names(page: Page, guard) -> None:
         assert shown["counts"] == [len(hand) for hand in expected.hands]
         assert shown["pile"] == len(played["pile"])
     top = page.locator("#seat-0 .cards img.face").last
-    code = top.get_attribute("src").split("/")[-1].removesuffix(".svg")
+    code = attribute(top, "src").split("/")[-1].removesuffix(".svg")
     names = page.evaluate("() => JSON.parse(document.getElementById('krig-strings').textContent).cards")
     assert top.get_attribute("alt") == names[code]
     assert " de " in names[code]  # French card names ("valet de pique")
     # the status line is French too, and the page announces it politely
     status = page.locator("[data-testid=status]")
     expect(status).to_have_attribute("aria-live", "polite")
-    assert "cartes" in status.text_content() or "carte" in status.text_content()
+    assert "cartes" in text(status) or "carte" in text(status)
 
 
 def test_keyboard_flips_once_per_press_and_not_from_fields(page: Page, guard) -> None:

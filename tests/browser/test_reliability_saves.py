@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from krig.webapp import records
 
 from faults import downloaded, fixture, store_record
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, open_game, record, wait_saved
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, open_game, record, text, wait_saved
 
 MARKUP = '<img src=x onerror="window.__pwned = 1">'
 FIVE_MB = 5 * 1024 * 1024
@@ -59,7 +59,7 @@ def check_damaged(page: Page, stored: object, sentence: str, detail: str | None 
     expect(page.locator("[data-testid=save-damaged]")).to_contain_text("Your saved game could not be read.")
     expect(page.locator("#save-damaged-reason")).to_contain_text(sentence)
     if detail is not None:
-        assert detail not in page.locator("[data-testid=save-damaged]").text_content()
+        assert detail not in text(page.locator("[data-testid=save-damaged]"))
         assert any(detail in warning for warning in warnings or []), warnings
     expect(page.locator("[data-testid=flip]")).to_be_disabled()
     page.keyboard.press("Space")  # the keyboard cannot flip either

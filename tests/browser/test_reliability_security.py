@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game, open_game, record, wait_saved
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, attribute, board, flip, new_game, open_game, record, wait_saved
 
 WATCH_CSP = """
 window.__violations = [];
@@ -19,7 +19,7 @@ document.addEventListener('securitypolicyviolation', (event) => {
 def test_a_whole_game_reports_no_csp_violation(context: BrowserContext, page: Page, guard) -> None:
     context.add_init_script(WATCH_CSP)
     open_game(page)
-    csp = page.get_attribute("meta[http-equiv=Content-Security-Policy]", "content")
+    csp = attribute(page.locator("meta[http-equiv=Content-Security-Policy]"), "content")
     for directive in ("default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "connect-src 'self'",
                       "object-src 'none'", "base-uri 'none'"):
         assert directive in csp

@@ -16,6 +16,7 @@ from gamepage import (
     new_game,
     open_game,
     record,
+    text,
     wait_saved,
 )
 
@@ -83,7 +84,7 @@ def test_switching_language_keeps_the_game_and_shows_bengali_digits(page: Page, 
 
     flip(page)
     assert board(page)["round"] == "৫"
-    status = page.locator("[data-testid=status] .short").text_content()
+    status = text(page.locator("[data-testid=status] .short"))
     assert any("\u0980" <= ch <= "\u09ff" for ch in status), status  # the worker narrates in Bengali
 
 

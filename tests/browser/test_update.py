@@ -22,7 +22,8 @@ def test_update_waits_for_the_visitor_and_keeps_the_game(page: Page, guard, dist
 
     sw = dist / "sw.js"
     original = sw.read_text()
-    precache = json.loads(re.search(r"const PRECACHE = (\{.*\});\n", original).group(1))
+    (block,) = re.findall(r"const PRECACHE = (\{.*\});\n", original)
+    precache = json.loads(block)
     newer = original.replace(precache["version"], precache["version"][::-1])
     try:
         sw.write_text(newer)  # "deploy" a new version

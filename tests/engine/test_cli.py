@@ -84,8 +84,13 @@ def test_play_max_rounds_then_finishes_at_once(capsys: pytest.CaptureFixture[str
 def test_play_step_waits_for_enter(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    presses = []
-    monkeypatch.setattr("builtins.input", lambda prompt="": presses.append(prompt) or "")
+    presses: list[str] = []
+
+    def press(prompt: str = "") -> str:
+        presses.append(prompt)
+        return ""
+
+    monkeypatch.setattr("builtins.input", press)
     assert main(["play", "--seed", "1", "--step", "--max-rounds", "3"]) == 0
     assert len(presses) == 3
 

@@ -51,7 +51,7 @@ def test_from_deck_checks_the_deck() -> None:
     with pytest.raises(ValueError, match="duplicated"):
         Game.from_deck(FULL_DECK[:51] + ["2C"], 2)
     with pytest.raises(ValueError, match="list of card codes"):
-        Game.from_deck("AS KS", 2)  # type: ignore[arg-type]
+        Game.from_deck("AS KS", 2)
 
 
 def test_from_hands_checks_the_hands() -> None:
@@ -60,7 +60,7 @@ def test_from_hands_checks_the_hands() -> None:
     with pytest.raises(ValueError, match="no cards"):
         Game.from_hands([[], []])
     with pytest.raises(ValueError, match="hand 1"):
-        Game.from_hands([["AS"], "KS"])  # type: ignore[list-item]
+        Game.from_hands([["AS"], "KS"])
 
 
 def test_hands_are_copies() -> None:

@@ -9,18 +9,12 @@ import pytest
 from krig import Game
 from krig.webapp import bridge, records
 
-
-def ask(session: bridge.Session, **request) -> dict:
-    """One request through the same JSON text path as the worker."""
-    bridge.SESSION = session
-    return json.loads(bridge.handle(json.dumps(request)))
+from bridge_helpers import ask, opened
 
 
 @pytest.fixture
 def session() -> bridge.Session:
-    session = bridge.Session()
-    assert ask(session, type="init", lang="en") == {"ok": True}
-    return session
+    return opened()
 
 
 def test_new_game_board_and_record(session: bridge.Session) -> None:
@@ -164,6 +158,7 @@ def test_a_damaged_save_is_refused_with_a_reason(session: bridge.Session, damage
 
 
 def test_not_a_save_at_all(session: bridge.Session) -> None:
+    save: object
     for save in (None, [], "text", 3):
         answer = ask(session, type="import", file=save)
         assert answer == {"ok": False, "error": {"kind": "damaged", "code": "not-a-save",

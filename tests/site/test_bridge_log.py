@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-import json
-
 from krig import Game
 from krig.webapp import bridge, records
 
-
-def ask(session: bridge.Session, **request) -> dict:
-    bridge.SESSION = session
-    return json.loads(bridge.handle(json.dumps(request)))
+from bridge_helpers import ask
 
 
 def test_finish_reports_the_fewest_cards_the_winner_held() -> None:

@@ -4,18 +4,12 @@ and its record are never touched."""
 
 from __future__ import annotations
 
-import doctest
-import json
-
 import pytest
 
 from krig import Game
-from krig.webapp import bridge, records, replay
+from krig.webapp import bridge, records
 
-
-def ask(session: bridge.Session, **request) -> dict:
-    bridge.SESSION = session
-    return json.loads(bridge.handle(json.dumps(request)))
+from bridge_helpers import ask
 
 
 def flipped(seed: int, players: int = 2, order: str = "shuffled") -> tuple[dict, list[dict], list[dict]]:
@@ -111,7 +105,3 @@ def test_the_history_gains_the_game_that_ended_and_keeps_the_latest_replays() ->
     entries = ask(bridge.Session(), type="history", entries=stored, add=entry)["entries"]
     assert [e["endedAt"] for e in entries] == [*range(records.REPLAYS_KEPT), 99]
     assert "game" not in entries[0] and all(e["game"] == record["game"] for e in entries[1:])
-
-
-def test_docstring_examples() -> None:
-    assert doctest.testmod(replay).failed == 0

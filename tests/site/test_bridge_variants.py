@@ -3,26 +3,18 @@ simulator; and played order with two face-down cards, which the site does not of
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from krig import Game, simulate
 from krig.webapp import bridge
 from krig.webapp.variants import offered
 
-
-def ask(session: bridge.Session, **request) -> dict:
-    """One request through the same JSON text path as the worker."""
-    bridge.SESSION = session
-    return json.loads(bridge.handle(json.dumps(request)))
+from bridge_helpers import ask, opened
 
 
 @pytest.fixture
 def session() -> bridge.Session:
-    session = bridge.Session()
-    assert ask(session, type="init", lang="en") == {"ok": True}
-    return session
+    return opened()
 
 
 def war_seed(face_down: int, players: int = 2) -> int:

@@ -196,6 +196,7 @@ def test_pyodide_version_is_pinned_exactly(dist: Path) -> None:
     assert all(re.fullmatch(r"\d+\.\d+\.\d+", v) for v in package["dependencies"].values())
 
 
+@pytest.mark.pyodide  # add_bytecode compiles in Pyodide under Node.js
 def test_the_wheel_is_reproducible(dist: Path, tmp_path: Path) -> None:
     again = build.build_wheel(tmp_path)
     build.add_bytecode(again)
@@ -218,7 +219,8 @@ def test_the_wheel_carries_bytecode_compiled_by_pyodides_own_python(dist: Path) 
 def test_service_worker_precaches_every_page_and_pyodide(dist: Path) -> None:
     sw = (dist / "sw.js").read_text()
     assert "__PRECACHE__" not in sw
-    precache = json.loads(re.search(r"const PRECACHE = (\{.*\});\n", sw).group(1))
+    (block,) = re.findall(r"const PRECACHE = (\{.*\});\n", sw)
+    precache = json.loads(block)
     files = set(precache["files"])
     for lang in LANGS:
         assert {f"{lang}/index.html", f"{lang}/stats.html"} <= files
@@ -292,7 +294,8 @@ def test_the_language_chooser_describes_the_site_in_each_language(dist: Path) ->
 
 def test_the_worker_is_told_what_this_build_ships(dist: Path) -> None:
     worker = (dist / "js" / "worker.js").read_text()
-    facts = json.loads(re.search(r"const BUILD = (\{.*\});\n", worker).group(1))
+    (block,) = re.findall(r"const BUILD = (\{.*\});\n", worker)
+    facts = json.loads(block)
     assert (dist / "pyodide" / facts["stdlib"]).is_file()
     assert re.fullmatch(r"[0-9a-f]{16}", facts["snapshot"])
     assert facts["download"] > (dist / build.runtime_folder() / "pyodide.asm.wasm").stat().st_size

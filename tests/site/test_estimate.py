@@ -2,14 +2,8 @@
 
 from __future__ import annotations
 
-import doctest
-
 from krig import Game
 from krig.webapp import estimate
-
-
-def test_docstring_example() -> None:
-    assert doctest.testmod(estimate).failed == 0
 
 
 def test_chunks_add_up_for_one_position_and_start_again_after_a_round() -> None:

@@ -10,6 +10,7 @@ import pytest
 SMOKE = Path(__file__).with_name("pyodide_smoke.mjs")
 
 
+@pytest.mark.pyodide
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is required")
 def test_engine_plays_inside_pyodide_from_the_built_wheel(dist: Path) -> None:
     run = subprocess.run(["node", str(SMOKE), str(dist)], capture_output=True, text=True, timeout=180)

@@ -3,7 +3,6 @@ load through records.migrate and records.migrate_history."""
 
 from __future__ import annotations
 
-import doctest
 import json
 from pathlib import Path
 
@@ -197,7 +196,3 @@ def test_the_history_kept_brings_old_entries_up_to_date_and_drops_junk() -> None
     assert kept[len(old)] == newer  # a newer site's entry is left as it is
     assert len(kept) == len(old) + 1 + records.REPLAYS_KEPT + 1
     assert records.kept_history("junk", None) == [] and records.kept_history(None, {"version": 2}) == [{"version": 2}]
-
-
-def test_docstring_examples() -> None:
-    assert doctest.testmod(records, optionflags=doctest.ELLIPSIS).failed == 0

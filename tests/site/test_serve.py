@@ -18,8 +18,7 @@ WASM = f"/{build.runtime_folder()}/pyodide.asm.wasm"
 
 
 def get(site_url: str, path: str, method: str = "GET", **headers: str) -> tuple[int, dict[str, str], bytes]:
-    address = urlsplit(site_url)
-    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=30)
+    connection = http.client.HTTPConnection(urlsplit(site_url).netloc, timeout=30)
     try:
         connection.request(method, path, headers=headers)
         response = connection.getresponse()

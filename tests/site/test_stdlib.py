@@ -35,6 +35,7 @@ def trimmed(dist: Path) -> Path:
     return path
 
 
+@pytest.mark.pyodide
 @needs_node
 def test_every_flow_runs_on_the_trimmed_stdlib_without_the_fallback(dist: Path) -> None:
     report = smoke(dist, "fresh")
@@ -43,6 +44,7 @@ def test_every_flow_runs_on_the_trimmed_stdlib_without_the_fallback(dist: Path) 
     assert report["french"] == "roi de cœur"
 
 
+@pytest.mark.pyodide
 @needs_node
 def test_a_snapshot_made_after_the_bridge_import_restores_and_runs_every_flow(dist: Path) -> None:
     report = smoke(dist, "snapshot")
@@ -52,6 +54,7 @@ def test_a_snapshot_made_after_the_bridge_import_restores_and_runs_every_flow(di
     assert report["french"] == "roi de cœur"  # every catalog was read before the snapshot
 
 
+@pytest.mark.pyodide
 @needs_node
 def test_a_left_out_module_is_fetched_from_the_whole_stdlib_once_or_fails_with_a_reason(dist: Path) -> None:
     report = smoke(dist, "fallback")

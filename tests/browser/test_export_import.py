@@ -1,4 +1,5 @@
-"""Export on one browser, import on another (a fresh context: no shared storage), with the same checks as a save."""
+"""Export on one browser, import on another (a fresh context: no shared storage), with the same checks as a save:
+a damaged or foreign file is refused with a reason and changes nothing."""
 
 from __future__ import annotations
 
@@ -9,21 +10,9 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from faults import fixture
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game, record, wait_saved
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, fresh_page, new_game, record, wait_saved
 
 MARKUP = '<img src=x onerror="window.__pwned = 1">'
-
-
-def fresh_page(browser: Browser, site_url: str, guard) -> Page:
-    """A page in a new context: another browser profile as far as the site can tell."""
-    context = browser.new_context(base_url=site_url, service_workers="allow", accept_downloads=True)
-    context.on("request", guard.request)
-    context.on("console", guard.console)
-    context.on("weberror", guard.weberror)
-    page = context.new_page()
-    page.goto("en/index.html")
-    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
-    return page
 
 
 def import_file(page: Page, path: Path) -> None:
@@ -45,6 +34,7 @@ def test_an_exported_game_imports_in_another_browser(page: Page, browser: Browse
     exported = tmp_path / "game.json"
     info.value.save_as(exported)
     assert exported.stat().st_size < 4096  # a small file
+    assert json.loads(exported.read_text()) == record(page)["game"]  # the game as it is stored
     before = board(page)
 
     other = fresh_page(browser, site_url, guard)
