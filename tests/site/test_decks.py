@@ -49,12 +49,14 @@ def page_pictures(dist: Path, lang: str) -> dict[tuple[str, str, str], str]:
 
 def drawn(svg: str) -> tuple[str, str]:
     """The index and the suit's colour a card picture draws."""
-    return INDEX.search(svg).group(1), FILL.search(svg).group(1)
+    (index,), (fill,) = INDEX.findall(svg)[:1], FILL.findall(svg)[:1]
+    return index, fill
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_picture_a_page_offers_is_built_precached_and_shows_that_decks_face(dist: Path, lang: str) -> None:
-    precache = json.loads(re.search(r"const PRECACHE = (\{.*\});\n", (dist / "sw.js").read_text()).group(1))
+    (block,) = re.findall(r"const PRECACHE = (\{.*\});\n", (dist / "sw.js").read_text())
+    precache = json.loads(block)
     for (code, letters, deck), place in page_pictures(dist, lang).items():
         assert place == decks.picture(code, letters, deck)  # the page follows the rule the build drew by
         assert f"cards/{place}" in precache["files"], place
@@ -66,8 +68,8 @@ def test_the_pages_offer_their_languages_own_letters_and_every_deck(dist: Path) 
         html = (dist / lang / "index.html").read_text()
         assert offered(html, "deck") == ["standard", "four-colour"]
         assert offered(html, "letters") == (["international", lang] if lang in ("fr", "ru") else ["international"])
-        hidden = re.search(r'<label( hidden)?>[^<]*\s*<select id="letters"', html)
-        assert bool(hidden.group(1)) == (lang not in ("fr", "ru")), lang  # one choice is no choice: not shown
+        (hidden,) = re.findall(r'<label( hidden)?>[^<]*\s*<select id="letters"', html)
+        assert bool(hidden) == (lang not in ("fr", "ru")), lang  # one choice is no choice: not shown
 
 
 def test_the_pictures_differ_exactly_where_a_deck_changes_the_face(dist: Path) -> None:

@@ -103,7 +103,8 @@ def test_only_files_named_by_their_content_are_cached_for_good(dist: Path, rules
 
 def test_the_headers_file_is_neither_precached_nor_compressed(dist: Path) -> None:
     sw = (dist / "sw.js").read_text()
-    precache = json.loads(re.search(r"const PRECACHE = (\{.*\});\n", sw).group(1))
+    (block,) = re.findall(r"const PRECACHE = (\{.*\});\n", sw)
+    precache = json.loads(block)
     assert "_headers" not in precache["files"] and "_headers" in build.HOST_FILES
     assert not list(dist.glob("_headers.*"))
 
