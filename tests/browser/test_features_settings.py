@@ -29,6 +29,7 @@ def test_settings_persist_across_a_reload(page: Page, guard) -> None:
     expect(page.locator("[data-testid=order-played]")).to_be_checked()
     assert "fast-animation" in page.evaluate("() => document.documentElement.className")
 
+    expect(page.locator("[data-testid=flip]")).to_be_enabled()  # the stored game is back in the engine
     page.click("#saving summary")
     page.select_option("[data-testid=animation]", "none")
     page.wait_for_function(f"async () => (await ({READ_RECORD})('current')).settings.animation === 'none'")
