@@ -3,13 +3,17 @@
     .venv/bin/python benchmarks/site.py                  # build dist/ if missing, 5 runs, print the table
     .venv/bin/python benchmarks/site.py --runs 9 --build  # rebuild first, 9 runs
     .venv/bin/python benchmarks/site.py --write-docs      # also put the table into docs/performance.md
+    .venv/bin/python benchmarks/site.py --browsers all    # also Firefox ESR and WebKitGTK, 3 runs each
 
 It serves dist/ on localhost with build.py's handler (which sends the .br files, as a static host does), drives
 headless Chromium with Playwright and prints medians with their spread (min–max). Every time is measured inside
 the page, from navigation start or from the input event's own timestamp, so Playwright's round trips never count.
 The yardstick is dist/bench/bare.html, a page that only awaits loadPyodide() from the same files, measured in
 the same run, back to back with the game page. The network profile (10 Mbit/s, 40 ms round trip) is Chromium's
-own emulation (CDP). Nothing is asserted: this is a benchmark, not a test.
+own emulation (CDP). With --browsers, Firefox ESR and WebKitGTK (driven as tests/crossbrowser drives them) load
+bare Pyodide and make visits 1, 2 and 3 too, each run in a new browser with a new profile, and the same figures
+are read in the page: the User Timing marks, <html data-engine-start> and data-snapshot, and the bytes the
+server sent. Nothing is asserted: this is a benchmark, not a test.
 """
 
 from __future__ import annotations
@@ -186,27 +190,28 @@ def section(results: Results, name: str) -> Iterator[None]:
 
 
 class ServerLog:
-    """What the server has sent since the last reset: every response body's path and its bytes on the wire."""
+    """What the server has sent since the last reset: every response body's path, its bytes on the wire and its
+    Content-Encoding ("br", "gzip" or "identity")."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.entries: list[tuple[str, int]] = []
+        self.entries: list[tuple[str, int, str]] = []
 
-    def add(self, path: str, size: int) -> None:
+    def add(self, path: str, size: int, coding: str) -> None:
         with self.lock:
-            self.entries.append((path, size))
+            self.entries.append((path, size, coding))
 
     def reset(self) -> None:
         with self.lock:
             self.entries = []
 
-    def sent(self) -> list[tuple[str, int]]:
+    def sent(self) -> list[tuple[str, int, str]]:
         with self.lock:
             return list(self.entries)
 
     @property
     def bytes(self) -> int:
-        return sum(size for _, size in self.sent())
+        return sum(size for _, size, _ in self.sent())
 
 
 class CountingHandler(build.Handler):
@@ -220,7 +225,7 @@ class CountingHandler(build.Handler):
             outputfile.write(data)
         except ConnectionError:  # the browser gave up on it (a context closed mid-download): nothing sent
             return
-        self.log.add(site_path(self.path), len(data))
+        self.log.add(site_path(self.path), len(data), self.content_encoding or "identity")
 
 
 @contextmanager
@@ -283,11 +288,11 @@ class Network:
         return self.fetches[start:end]
 
 
-def with_body(fetches: list[Fetch], sent: list[tuple[str, int]]) -> list[tuple[int, Fetch, int]]:
+def with_body(fetches: list[Fetch], sent: list[tuple[str, int, str]]) -> list[tuple[int, Fetch, int]]:
     """The fetches (with their index) that brought a body over the network, and its bytes, matched in order with
     the server's log: a revalidated file (304) or one the service worker answered brought none."""
     remaining: dict[str, list[int]] = defaultdict(list)
-    for path, size in sent:
+    for path, size, _ in sent:
         remaining[path].append(size)
     carried = []
     for index, fetch in enumerate(fetches):
@@ -568,16 +573,19 @@ def newest(results: Results, key: str, count_before: int) -> float | None:
     return values[-1] if len(values) > count_before else None
 
 
-def start_up_run(chromium: Chromium, log: ServerLog, results: Results, profile: str) -> None:
+PAIRED = ("bare.cold", "bare.warm", "bare.cold.bytes", "v1.engine", "v2.engine", "v3.engine", "v1.all.bytes",
+          "v2.all.bytes")  # the figures of one run that its ratios pair
+
+
+def paired_run(results: Results, profile: str, label: str, bare: Callable[[], None],
+               app: Callable[[], None]) -> None:
     """Bare Pyodide then the game page, back to back, and this run's ratios of the one to the other."""
-    keys = [f"{profile}.{key}" for key in ("bare.cold", "bare.warm", "bare.cold.bytes", "v1.engine", "v2.engine",
-                                           "v3.engine", "v1.all.bytes", "v2.all.bytes")]
-    before = {key: len(results.samples.get(key, [])) for key in keys}
-    with section(results, f"bare Pyodide ({profile})"):
-        measure_bare(chromium, log, results, profile)
-    with section(results, f"game page ({profile})"):
-        measure_app(chromium, log, results, profile)
-    new = {key.split(".", 1)[1]: newest(results, key, before[key]) for key in keys}
+    before = {key: len(results.samples.get(f"{profile}.{key}", [])) for key in PAIRED}
+    with section(results, f"bare Pyodide ({label})"):
+        bare()
+    with section(results, f"game page ({label})"):
+        app()
+    new = {key: newest(results, f"{profile}.{key}", before[key]) for key in PAIRED}
     add_ratio(results, f"{profile}.ratio.v1", new["v1.engine"], new["bare.cold"])
     add_ratio(results, f"{profile}.ratio.v2", new["v2.engine"], new["bare.warm"])
     add_ratio(results, f"{profile}.ratio.v3", new["v3.engine"], new["bare.warm"])
@@ -585,6 +593,87 @@ def start_up_run(chromium: Chromium, log: ServerLog, results: Results, profile: 
         both = new["v1.all.bytes"] + new["v2.all.bytes"]
         results.add(f"{profile}.v12.all.bytes", both)
         add_ratio(results, f"{profile}.ratio.v12.bytes", both, new["bare.cold.bytes"])
+
+
+# Firefox ESR and WebKitGTK (--browsers): the cross-browser suite's drivers, the same server
+
+CROSSBROWSER = ROOT / "tests" / "crossbrowser"
+BROWSERS = {"firefox": "Firefox ESR", "webkit": "WebKitGTK"}
+
+
+@contextmanager
+def other_browser(name: str, base: str, results: Results) -> Iterator[Any]:
+    """A new Firefox or WebKitGTK with a new, empty profile (Firefox's in a temporary folder, WebKit's in memory
+    for the session), driven as tests/crossbrowser drives it; its one tab, showing the site at `base`."""
+    sys.path.insert(0, str(CROSSBROWSER))
+    import drivers  # here: selenium, node and these browsers are needed only with --browsers
+
+    browser = drivers.Firefox() if name == "firefox" else drivers.WebKit()
+    results.info[name] = str(browser.version)
+    try:
+        yield browser.tab(base)
+    finally:
+        browser.quit()
+
+
+def poll(tab: Any, predicate: str, timeout: float = LOAD_TIMEOUT / 1000) -> Any:
+    """The drivers poll every 0.1 s; the times themselves are read in the page afterwards."""
+    return tab.wait(predicate, timeout=timeout)
+
+
+def browser_bare(name: str, base: str, log: ServerLog, results: Results) -> None:
+    """Bare Pyodide in a fresh profile (cold), then a reload in it (warm)."""
+    with other_browser(name, base, results) as tab:
+        for visit in ("cold", "warm"):
+            log.reset()
+            if visit == "cold":
+                tab.goto(tab.base + BARE_PAGE)
+            else:
+                tab.reload()
+            poll(tab, BARE_DONE)
+            bare = tab.evaluate("() => window.__bare")
+            if "error" in bare:
+                raise RuntimeError(f"bare page: {bare['error']}")
+            results.add(f"{name}.bare.{visit}", bare["ready"])
+            results.add(f"{name}.bare.{visit}.bytes", log.bytes / MB)
+            note_codings(name, log, results)
+
+
+def browser_visits(name: str, base: str, log: ServerLog, results: Results) -> None:
+    """The game page in a fresh profile, visits 1, 2 and 3, each visit's background work waited for."""
+    with other_browser(name, base, results) as tab:
+        for visit in (1, 2, 3):
+            key = f"{name}.v{visit}"
+            log.reset()
+            if visit == 1:
+                tab.goto(tab.base + GAME_PAGE)
+            else:
+                tab.reload()
+            poll(tab, ENGINE_READY)
+            if (state := tab.evaluate(ENGINE_STATE)) != "ready":
+                raise RuntimeError(f"the game page says engine={state}")
+            marks = tab.evaluate(MARKS)
+            results.add(f"{key}.board", marks["board-restored"])
+            results.add(f"{key}.engine", marks["engine-ready"])
+            results.add(f"{key}.from_snapshot", 1 if tab.evaluate(ENGINE_START) == "snapshot" else 0)
+            try:
+                poll(tab, CONTROLLED)
+                poll(tab, SNAPSHOT_SETTLED)
+            except AssertionError:
+                results.note(f"{BROWSERS[name]}, visit {visit}: background work did not settle "
+                             f"(data-snapshot={tab.evaluate(SNAPSHOT_STATE)!r})")
+            if (snapshot := tab.evaluate(SNAPSHOT_STATE)) in ("failed", "off"):
+                results.note(f"{BROWSERS[name]}, visit {visit}: data-snapshot={snapshot}")
+            time.sleep(BACKGROUND_WAIT)
+            results.add(f"{key}.all.bytes", log.bytes / MB)
+            note_codings(name, log, results)
+            add_worker_steps(results, key, tab.evaluate(ENGINE_STEPS))
+
+
+def note_codings(name: str, log: ServerLog, results: Results) -> None:
+    """How the server sent the large files to this browser: brotli only if the browser accepts it."""
+    if codings := sorted({coding for _, size, coding in log.sent() if size > MB}):
+        results.note(f"{BROWSERS[name]} was sent the files over 1 MB as {' and '.join(codings)}")
 
 
 # The table
@@ -606,7 +695,41 @@ def step_rows(key: str, steps: tuple[str, ...]) -> list[Row]:
             *(Row(f"{key}.step.{name}", f"… {name} (duration; steps overlap)", "ms") for name in steps)]
 
 
-def targets_rows() -> list[Row]:
+BROWSER_ROWS = (  # key, label, unit: the rows of each browser besides Chromium
+    ("bare.cold", "bare Pyodide, cold", "ms"),
+    ("bare.warm", "bare Pyodide, warm (reload, HTTP cache)", "ms"),
+    ("bare.cold.bytes", "bare Pyodide, cold: bytes sent", "MB"),
+    ("bare.warm.bytes", "bare Pyodide, warm: bytes sent", "MB"),
+    ("v1.board", "visit 1 board-restored", "ms"),
+    ("v1.engine", "visit 1 engine-ready", "ms"),
+    ("ratio.v1", "visit 1 engine-ready / bare cold", "×"),
+    ("v2.engine", "visit 2 engine-ready", "ms"),
+    ("ratio.v2", "visit 2 engine-ready / bare warm", "×"),
+    ("v3.engine", "visit 3 engine-ready", "ms"),
+    ("ratio.v3", "visit 3 engine-ready / bare warm", "×"),
+    ("v1.all.bytes", "visit 1 in all, background work included", "MB"),
+    ("v2.all.bytes", "visit 2 in all", "MB"),
+    ("v12.all.bytes", "visits 1 + 2, everything sent", "MB"),
+    ("ratio.v12.bytes", "visits 1 + 2 bytes / bare Pyodide's cold load", "×"),
+    ("v3.all.bytes", "visit 3: bytes from the network", "MB"),
+)
+
+
+def browser_rows(name: str) -> list[Row]:
+    rows = []
+    for key, label, unit in BROWSER_ROWS:
+        target = ("< 1,500 ms", lambda v: v < 1500) if key == "v2.engine" else ("", None)
+        rows.append(Row(f"{name}.{key}", f"{BROWSERS[name]}: {label}", unit, *target))
+        if key == "ratio.v2":
+            rows += step_rows(f"{name}.v2", RESTORE_STEPS)
+    return rows
+
+
+def targets_rows(chromium: bool, browsers: list[str]) -> list[Row]:
+    return [*(chromium_rows() if chromium else []), *(row for name in browsers for row in browser_rows(name))]
+
+
+def chromium_rows() -> list[Row]:
     return [
         Row("local.bare.cold", "bare Pyodide, cold: loadPyodide() resolved", "ms"),
         Row("local.bare.warm", "bare Pyodide, warm (reload, HTTP cache)", "ms"),
@@ -690,9 +813,9 @@ def fmt(value: float, unit: str) -> str:
     return f"{value:g}"
 
 
-def table(results: Results) -> str:
+def table(results: Results, rows: list[Row]) -> str:
     lines = ["| measure | median | min–max | target | met |", "| --- | ---: | ---: | --- | --- |"]
-    for row in targets_rows():
+    for row in rows:
         values = results.samples.get(row.key)
         if not values:
             lines.append(f"| {row.label} | n/a | | {row.target} | {'n/a' if row.target else ''} |")
@@ -719,6 +842,8 @@ def machine(results: Results) -> list[str]:
         f"- CPU: {os.cpu_count()} × {cpu.group(1).strip() if cpu else platform.processor() or 'unknown'}",
         f"- memory: {int(mem.group(1)) / 1024 / 1024:.1f} GiB" if mem else "- memory: unknown",
         f"- Chromium {results.info.get('chromium', '?')}, headless, driven by Playwright",
+        *(f"- {BROWSERS[name]} {results.info[name]}, driven as tests/crossbrowser drives it"
+          for name in BROWSERS if name in results.info),
         f"- CPython {platform.python_version()} (the engine's reference); in the browser "
         f"{results.info.get('pyodide', 'Pyodide ?')}",
         f"- {platform.system()}; 1-minute load average {results.info.get('load before')} before the run, "
@@ -726,20 +851,25 @@ def machine(results: Results) -> list[str]:
     ]
 
 
-def report(results: Results, runs: int) -> str:
-    lines = [f"{runs} runs; median and min–max. Times from navigation start, or from the input event. "
+def report(results: Results, args: argparse.Namespace) -> str:
+    runs = args.runs
+    counts = [f"{runs} runs in Chromium"] if args.chromium else []
+    if args.browsers:
+        counts.append(f"{args.browser_runs} in {' and '.join(BROWSERS[name] for name in args.browsers)}")
+    lines = [f"{', '.join(counts)}; median and min–max. Times from navigation start, or from the input event. "
              "A target is checked on the median, or on every run where it says so.",
-             "", table(results), ""]
+             "", table(results, targets_rows(args.chromium, args.browsers)), ""]
     if "flip seed" in results.info:
         lines.append(f"Flips: {len(results.samples.get('flip.shown', []))} Space presses in a 2-player game "
                      f"dealt with seed {results.info['flip seed']}, each as soon as the last round is drawn; "
                      f"then {len(results.samples.get('flip.paced.shown', []))} at a human pace and "
                      f"{len(results.samples.get('flip.still.shown', []))} with the animation set to none. "
                      f"Finish: 2-player games with seeds 0–{runs - 1}.")
-    for visit in ("v2", "v3"):
-        if restored := results.samples.get(f"local.{visit}.from_snapshot"):
-            lines.append(f"Visits {visit[1]} that restored the memory snapshot (data-engine-start): "
-                         f"{sum(restored):.0f} of {len(restored)}.")
+    for profile, label in (("local", "Chromium"), *BROWSERS.items()):
+        for visit in ("v2", "v3"):
+            if restored := results.samples.get(f"{profile}.{visit}.from_snapshot"):
+                lines.append(f"{label}: visits {visit[1]} that restored the memory snapshot (data-engine-start): "
+                             f"{sum(restored):.0f} of {len(restored)}.")
     lines.append("Bytes are what the server sent: the .br files, as a static host sends them to a browser that "
                  "accepts brotli. A visit's background work (the service worker's precache, the snapshot) is "
                  "waited for and counted in its \"in all\".")
@@ -780,9 +910,21 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--games", type=int, default=1000, help="games per simulate() call (default 1000)")
     parser.add_argument("--dist", type=Path, default=build.DIST, help="the built site (default dist/)")
     parser.add_argument("--start-up-only", action="store_true", help="skip flips, finish and the engine")
+    parser.add_argument("--browsers", default="", metavar="NAMES",
+                        help="also measure visits 1, 2 and 3 and bare Pyodide in these browsers, comma-separated: "
+                             f"{', '.join(BROWSERS)} or all (needs scripts/setup.sh --browser)")
+    parser.add_argument("--browser-runs", type=int, default=3, metavar="N",
+                        help="runs in each of those browsers (default 3)")
+    parser.add_argument("--no-chromium", dest="chromium", action="store_false",
+                        help="measure only the --browsers (not with --write-docs)")
     args = parser.parse_args(argv)
     if args.runs < 5:
         parser.error("--runs must be at least 5")
+    args.browsers = list(BROWSERS) if args.browsers == "all" else [n for n in args.browsers.split(",") if n]
+    if unknown := set(args.browsers) - set(BROWSERS):
+        parser.error(f"--browsers: unknown {', '.join(sorted(unknown))}; choose from {', '.join(BROWSERS)}")
+    if args.write_docs and not args.chromium:
+        parser.error("--write-docs needs the Chromium figures: leave out --no-chromium")
     return args
 
 
@@ -793,11 +935,17 @@ def main(argv: list[str] | None = None) -> None:
     results.info["load before"] = load_average()
     with serve(dist) as (base, log), sync_playwright() as playwright:
         chromium = Chromium(playwright, base)
-        for profile in ("local", "slow"):
+        for profile in ("local", "slow") if args.chromium else ():
             for run in range(args.runs):
                 progress(f"start-up on the {profile} network, run {run + 1} of {args.runs}")
-                start_up_run(chromium, log, results, profile)
-        if not args.start_up_only:
+                paired_run(results, profile, profile, partial(measure_bare, chromium, log, results, profile),
+                           partial(measure_app, chromium, log, results, profile))
+        for run in range(args.browser_runs if args.browsers else 0):
+            for name in args.browsers:
+                progress(f"{BROWSERS[name]}, run {run + 1} of {args.browser_runs}")
+                paired_run(results, name, BROWSERS[name], partial(browser_bare, name, base, log, results),
+                           partial(browser_visits, name, base, log, results))
+        if args.chromium and not args.start_up_only:
             progress(f"{args.flips} + {args.paced} + {args.flips // 2} flips and {args.runs} finishes")
             with section(results, "play"):
                 measure_play(chromium, results, args.flips, args.paced, range(args.runs))
@@ -807,7 +955,7 @@ def main(argv: list[str] | None = None) -> None:
         results.info["chromium"] = chromium.version
     results.info["load after"] = load_average()
     summarise_flips(results)
-    text = report(results, args.runs)
+    text = report(results, args)
     print(text)
     if args.write_docs:
         write_docs(text, results)
