@@ -499,7 +499,9 @@ def measure_play(chromium: Chromium, results: Results, flips: int, paced: int, s
         page = context.new_page()
         page.goto(GAME_PAGE)
         wait_engine(page)
-        page.wait_for_function(CONTROLLED, timeout=LOAD_TIMEOUT)  # the precache is over: nothing competes
+        # the precache and the memory snapshot are over: nothing competes with the flips
+        page.wait_for_function(CONTROLLED, timeout=LOAD_TIMEOUT)
+        page.wait_for_function(SNAPSHOT_SETTLED, timeout=LOAD_TIMEOUT)
         time.sleep(1.0)
         play_from = page.evaluate("() => performance.now()")
 
