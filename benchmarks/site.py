@@ -62,10 +62,15 @@ MB = 1_000_000
 ENGINE_READY = "() => ['ready', 'failed'].includes(document.documentElement.dataset.engine)"
 ENGINE_STATE = "() => document.documentElement.dataset.engine"
 BARE_DONE = "() => Boolean(document.documentElement.dataset.state)"
-MARKS = """() => Object.fromEntries(['board-restored', 'engine-ready'].map((name) => {
-  const entry = performance.getEntriesByName(name)[0];
-  return [name, entry ? entry.startTime : null];
-}))"""
+# The page's marks; and, to explain board-restored, when the HTML had arrived and when the page first painted
+MARKS = """() => ({
+  ...Object.fromEntries(['board-restored', 'engine-ready'].map((name) => {
+    const entry = performance.getEntriesByName(name)[0];
+    return [name, entry ? entry.startTime : null];
+  })),
+  html: performance.getEntriesByType('navigation')[0]?.responseEnd ?? null,
+  paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+})"""
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 SNAPSHOT_STATE = "() => document.documentElement.dataset.snapshot ?? null"
 # The worker makes its memory snapshot when idle after a fresh start: "stored", "failed" or "off" is the end of it
@@ -132,6 +137,28 @@ ARM = """([watch, start]) => {
   idle.observe(flip, {attributes: true, attributeFilter: ['aria-busy']});
 }"""
 PROBE_DONE = "() => window.__probe.idle !== null && window.__probe"  # the probe, once complete
+# Installed in the play measurement's pages: when the probe's request left for the worker and when its answer
+# came back, to tell the worker's share of a flip from the page's.
+WORKER_PROBE = """(() => {
+  const Plain = window.Worker;
+  window.Worker = class extends Plain {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (event) => {
+        const probe = window.__probe;
+        if (probe && event.data && event.data.id === probe.id) probe.answered ??= performance.now();
+      });
+    }
+    postMessage(message, ...rest) {
+      const probe = window.__probe;
+      if (probe && probe.id === undefined && ['flip', 'finish', 'new'].includes(message && message.type)) {
+        probe.id = message.id;
+        probe.sent = performance.now();
+      }
+      return super.postMessage(message, ...rest);
+    }
+  };
+})()"""
 ROUND_WATCH = "[data-testid=round]"  # render() writes the round number after the cards
 RESULT_WATCH = "[data-testid=result]"
 HUMAN_PAUSE = (0.3, 1.2)  # seconds between two presses at a human pace (uniform)
@@ -416,8 +443,7 @@ def app_visit(page: Page, network: Network, log: ServerLog, results: Results, ke
         page.reload(wait_until="commit")
     marks = wait_engine(page)
     ready_at = network.mark()
-    results.add(f"{key}.board", marks["board-restored"])
-    results.add(f"{key}.engine", marks["engine-ready"])
+    add_marks(results, key, marks)
     results.add(f"{key}.from_snapshot", 1 if page.evaluate(ENGINE_START) == "snapshot" else 0)
     add_long_tasks(results, "longtasks.load", page, until=marks["engine-ready"] or math.inf)
     wait_background(page, results)
@@ -427,6 +453,13 @@ def app_visit(page: Page, network: Network, log: ServerLog, results: Results, ke
     add_bytes(results, f"{key}.all", carried)
     add_bytes(results, f"{key}.precache", [c for c in carried if c[1].by_service_worker])
     results.add(f"{key}.from_sw", sum(1 for f in network.since(start) if f.from_service_worker))
+
+
+def add_marks(results: Results, key: str, marks: dict[str, float | None]) -> None:
+    results.add(f"{key}.board", marks["board-restored"])
+    results.add(f"{key}.engine", marks["engine-ready"])
+    results.add(f"{key}.html", marks["html"])
+    results.add(f"{key}.paint", marks["paint"])
 
 
 def wait_background(page: Page, results: Results) -> None:
@@ -479,6 +512,10 @@ def play_flips(page: Page, results: Results, key: str, flips: int,
         probe = request_cycle(page, ROUND_WATCH, "keydown", lambda: page.keyboard.press("Space"))
         results.add(f"{key}.shown", probe["shown"] - probe["start"])
         results.add(f"{key}.idle", probe["idle"] - probe["start"])
+        if probe.get("sent") is not None and probe.get("answered") is not None:
+            results.add(f"{key}.part.sent", probe["sent"] - probe["start"])
+            results.add(f"{key}.part.worker", probe["answered"] - probe["sent"])
+            results.add(f"{key}.part.drawn", probe["shown"] - probe["answered"])
 
 
 def set_animation(page: Page, value: str) -> bool:
@@ -496,6 +533,7 @@ def measure_play(chromium: Chromium, results: Results, flips: int, paced: int, s
     """Flip latency (Space presses back to back, then at a human pace, then without animation), then
     finish of whole games, all in one page."""
     with chromium.context() as context:
+        context.add_init_script(WORKER_PROBE)
         page = context.new_page()
         page.goto(GAME_PAGE)
         wait_engine(page)
@@ -654,9 +692,7 @@ def browser_visits(name: str, base: str, log: ServerLog, results: Results) -> No
             poll(tab, ENGINE_READY)
             if (state := tab.evaluate(ENGINE_STATE)) != "ready":
                 raise RuntimeError(f"the game page says engine={state}")
-            marks = tab.evaluate(MARKS)
-            results.add(f"{key}.board", marks["board-restored"])
-            results.add(f"{key}.engine", marks["engine-ready"])
+            add_marks(results, key, tab.evaluate(MARKS))
             results.add(f"{key}.from_snapshot", 1 if tab.evaluate(ENGINE_START) == "snapshot" else 0)
             try:
                 poll(tab, CONTROLLED)
@@ -703,8 +739,10 @@ BROWSER_ROWS = (  # key, label, unit: the rows of each browser besides Chromium
     ("bare.cold.bytes", "bare Pyodide, cold: bytes sent", "MB"),
     ("bare.warm.bytes", "bare Pyodide, warm: bytes sent", "MB"),
     ("v1.board", "visit 1 board-restored", "ms"),
+    ("v1.paint", "visit 1 first contentful paint", "ms"),
     ("v1.engine", "visit 1 engine-ready", "ms"),
     ("ratio.v1", "visit 1 engine-ready / bare cold", "×"),
+    ("v2.board", "visit 2 board-restored", "ms"),
     ("v2.engine", "visit 2 engine-ready", "ms"),
     ("ratio.v2", "visit 2 engine-ready / bare warm", "×"),
     ("v3.engine", "visit 3 engine-ready", "ms"),
@@ -737,6 +775,8 @@ def chromium_rows() -> list[Row]:
         Row("local.bare.warm", "bare Pyodide, warm (reload, HTTP cache)", "ms"),
         Row("local.bare.cold.bytes", "bare Pyodide, cold: bytes sent", "MB"),
         Row("local.v1.board", "visit 1 (nothing cached): board-restored", "ms", "≤ 150 ms", lambda v: v <= 150),
+        Row("local.v1.html", "… the HTML received (navigation responseEnd)", "ms"),
+        Row("local.v1.paint", "… first contentful paint", "ms"),
         Row("local.v1.engine", "visit 1: engine-ready", "ms"),
         Row("local.ratio.v1", "visit 1 engine-ready / bare cold", "×", "≤ 0.6×", lambda v: v <= 0.6),
         Row("local.v1.ready.bytes", "visit 1 until engine-ready: bytes sent", "MB", "≤ 4.5 MB", lambda v: v <= 4.5),
@@ -753,6 +793,8 @@ def chromium_rows() -> list[Row]:
             lambda v: v < 1),
         *step_rows("local.v2", RESTORE_STEPS),
         Row("local.v3.board", "visit 3: board-restored", "ms", "≤ 150 ms", lambda v: v <= 150),
+        Row("local.v3.html", "… the HTML received (navigation responseEnd)", "ms"),
+        Row("local.v3.paint", "… first contentful paint", "ms"),
         Row("local.v3.engine", "visit 3: engine-ready", "ms"),
         Row("local.ratio.v3", "visit 3 engine-ready / bare warm", "×", "≤ 0.35×", lambda v: v <= 0.35),
         Row("local.v3.all.bytes", "visit 3: bytes from the network", "MB", "0 (every run)", lambda v: v == 0,
@@ -770,6 +812,11 @@ def chromium_rows() -> list[Row]:
             spread=False),
         Row("flip.max", "flip: Space → new cards drawn, max", "ms", spread=False),
         Row("flip.idle.p95", "flip: Space → controls free for the next flip, p95", "ms", spread=False),
+        *(Row(f"flip.part.{part}.{p}", f"… {label}, {p}", "ms", spread=False)
+          for part, label in (("sent", "Space → request posted to the worker"),
+                              ("worker", "request posted → answer received (the worker's share)"),
+                              ("drawn", "answer received → round drawn"))
+          for p in ("p50", "p95")),
         Row("flip.paced.p50", "flip at a human pace (0.3–1.2 s apart), p50", "ms", spread=False),
         Row("flip.paced.p95", "flip at a human pace, p95", "ms", spread=False),
         Row("flip.paced.max", "flip at a human pace, max", "ms", spread=False),
@@ -801,6 +848,10 @@ def summarise_flips(results: Results) -> None:
             results.add(f"{key}.max", max(shown))
         if idle:
             results.add(f"{key}.idle.p95", percentile(idle, 95))
+        for part in ("sent", "worker", "drawn"):
+            if values := results.samples.get(f"{key}.part.{part}"):
+                results.add(f"{key}.part.{part}.p50", percentile(values, 50))
+                results.add(f"{key}.part.{part}.p95", percentile(values, 95))
 
 
 def fmt(value: float, unit: str) -> str:
