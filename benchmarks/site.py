@@ -3,13 +3,17 @@
     .venv/bin/python benchmarks/site.py                  # build dist/ if missing, 5 runs, print the table
     .venv/bin/python benchmarks/site.py --runs 9 --build  # rebuild first, 9 runs
     .venv/bin/python benchmarks/site.py --write-docs      # also put the table into docs/performance.md
+    .venv/bin/python benchmarks/site.py --browsers all    # also Firefox ESR and WebKitGTK, 3 runs each
 
 It serves dist/ on localhost with build.py's handler (which sends the .br files, as a static host does), drives
 headless Chromium with Playwright and prints medians with their spread (min–max). Every time is measured inside
 the page, from navigation start or from the input event's own timestamp, so Playwright's round trips never count.
 The yardstick is dist/bench/bare.html, a page that only awaits loadPyodide() from the same files, measured in
 the same run, back to back with the game page. The network profile (10 Mbit/s, 40 ms round trip) is Chromium's
-own emulation (CDP). Nothing is asserted: this is a benchmark, not a test.
+own emulation (CDP). With --browsers, Firefox ESR and WebKitGTK (driven as tests/crossbrowser drives them) load
+bare Pyodide and make visits 1, 2 and 3 too, each run in a new browser with a new profile, and the same figures
+are read in the page: the User Timing marks, <html data-engine-start> and data-snapshot, and the bytes the
+server sent. Nothing is asserted: this is a benchmark, not a test.
 """
 
 from __future__ import annotations
@@ -58,10 +62,15 @@ MB = 1_000_000
 ENGINE_READY = "() => ['ready', 'failed'].includes(document.documentElement.dataset.engine)"
 ENGINE_STATE = "() => document.documentElement.dataset.engine"
 BARE_DONE = "() => Boolean(document.documentElement.dataset.state)"
-MARKS = """() => Object.fromEntries(['board-restored', 'engine-ready'].map((name) => {
-  const entry = performance.getEntriesByName(name)[0];
-  return [name, entry ? entry.startTime : null];
-}))"""
+# The page's marks; and, to explain board-restored, when the HTML had arrived and when the page first painted
+MARKS = """() => ({
+  ...Object.fromEntries(['board-restored', 'engine-ready'].map((name) => {
+    const entry = performance.getEntriesByName(name)[0];
+    return [name, entry ? entry.startTime : null];
+  })),
+  html: performance.getEntriesByType('navigation')[0]?.responseEnd ?? null,
+  paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+})"""
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 SNAPSHOT_STATE = "() => document.documentElement.dataset.snapshot ?? null"
 # The worker makes its memory snapshot when idle after a fresh start: "stored", "failed" or "off" is the end of it
@@ -128,6 +137,28 @@ ARM = """([watch, start]) => {
   idle.observe(flip, {attributes: true, attributeFilter: ['aria-busy']});
 }"""
 PROBE_DONE = "() => window.__probe.idle !== null && window.__probe"  # the probe, once complete
+# Installed in the play measurement's pages: when the probe's request left for the worker and when its answer
+# came back, to tell the worker's share of a flip from the page's.
+WORKER_PROBE = """(() => {
+  const Plain = window.Worker;
+  window.Worker = class extends Plain {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (event) => {
+        const probe = window.__probe;
+        if (probe && event.data && event.data.id === probe.id) probe.answered ??= performance.now();
+      });
+    }
+    postMessage(message, ...rest) {
+      const probe = window.__probe;
+      if (probe && probe.id === undefined && ['flip', 'finish', 'new'].includes(message && message.type)) {
+        probe.id = message.id;
+        probe.sent = performance.now();
+      }
+      return super.postMessage(message, ...rest);
+    }
+  };
+})()"""
 ROUND_WATCH = "[data-testid=round]"  # render() writes the round number after the cards
 RESULT_WATCH = "[data-testid=result]"
 HUMAN_PAUSE = (0.3, 1.2)  # seconds between two presses at a human pace (uniform)
@@ -186,27 +217,28 @@ def section(results: Results, name: str) -> Iterator[None]:
 
 
 class ServerLog:
-    """What the server has sent since the last reset: every response body's path and its bytes on the wire."""
+    """What the server has sent since the last reset: every response body's path, its bytes on the wire and its
+    Content-Encoding ("br", "gzip" or "identity")."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.entries: list[tuple[str, int]] = []
+        self.entries: list[tuple[str, int, str]] = []
 
-    def add(self, path: str, size: int) -> None:
+    def add(self, path: str, size: int, coding: str) -> None:
         with self.lock:
-            self.entries.append((path, size))
+            self.entries.append((path, size, coding))
 
     def reset(self) -> None:
         with self.lock:
             self.entries = []
 
-    def sent(self) -> list[tuple[str, int]]:
+    def sent(self) -> list[tuple[str, int, str]]:
         with self.lock:
             return list(self.entries)
 
     @property
     def bytes(self) -> int:
-        return sum(size for _, size in self.sent())
+        return sum(size for _, size, _ in self.sent())
 
 
 class CountingHandler(build.Handler):
@@ -220,7 +252,7 @@ class CountingHandler(build.Handler):
             outputfile.write(data)
         except ConnectionError:  # the browser gave up on it (a context closed mid-download): nothing sent
             return
-        self.log.add(site_path(self.path), len(data))
+        self.log.add(site_path(self.path), len(data), self.content_encoding or "identity")
 
 
 @contextmanager
@@ -283,11 +315,11 @@ class Network:
         return self.fetches[start:end]
 
 
-def with_body(fetches: list[Fetch], sent: list[tuple[str, int]]) -> list[tuple[int, Fetch, int]]:
+def with_body(fetches: list[Fetch], sent: list[tuple[str, int, str]]) -> list[tuple[int, Fetch, int]]:
     """The fetches (with their index) that brought a body over the network, and its bytes, matched in order with
     the server's log: a revalidated file (304) or one the service worker answered brought none."""
     remaining: dict[str, list[int]] = defaultdict(list)
-    for path, size in sent:
+    for path, size, _ in sent:
         remaining[path].append(size)
     carried = []
     for index, fetch in enumerate(fetches):
@@ -411,8 +443,7 @@ def app_visit(page: Page, network: Network, log: ServerLog, results: Results, ke
         page.reload(wait_until="commit")
     marks = wait_engine(page)
     ready_at = network.mark()
-    results.add(f"{key}.board", marks["board-restored"])
-    results.add(f"{key}.engine", marks["engine-ready"])
+    add_marks(results, key, marks)
     results.add(f"{key}.from_snapshot", 1 if page.evaluate(ENGINE_START) == "snapshot" else 0)
     add_long_tasks(results, "longtasks.load", page, until=marks["engine-ready"] or math.inf)
     wait_background(page, results)
@@ -422,6 +453,13 @@ def app_visit(page: Page, network: Network, log: ServerLog, results: Results, ke
     add_bytes(results, f"{key}.all", carried)
     add_bytes(results, f"{key}.precache", [c for c in carried if c[1].by_service_worker])
     results.add(f"{key}.from_sw", sum(1 for f in network.since(start) if f.from_service_worker))
+
+
+def add_marks(results: Results, key: str, marks: dict[str, float | None]) -> None:
+    results.add(f"{key}.board", marks["board-restored"])
+    results.add(f"{key}.engine", marks["engine-ready"])
+    results.add(f"{key}.html", marks["html"])
+    results.add(f"{key}.paint", marks["paint"])
 
 
 def wait_background(page: Page, results: Results) -> None:
@@ -474,6 +512,10 @@ def play_flips(page: Page, results: Results, key: str, flips: int,
         probe = request_cycle(page, ROUND_WATCH, "keydown", lambda: page.keyboard.press("Space"))
         results.add(f"{key}.shown", probe["shown"] - probe["start"])
         results.add(f"{key}.idle", probe["idle"] - probe["start"])
+        if probe.get("sent") is not None and probe.get("answered") is not None:
+            results.add(f"{key}.part.sent", probe["sent"] - probe["start"])
+            results.add(f"{key}.part.worker", probe["answered"] - probe["sent"])
+            results.add(f"{key}.part.drawn", probe["shown"] - probe["answered"])
 
 
 def set_animation(page: Page, value: str) -> bool:
@@ -491,10 +533,13 @@ def measure_play(chromium: Chromium, results: Results, flips: int, paced: int, s
     """Flip latency (Space presses back to back, then at a human pace, then without animation), then
     finish of whole games, all in one page."""
     with chromium.context() as context:
+        context.add_init_script(WORKER_PROBE)
         page = context.new_page()
         page.goto(GAME_PAGE)
         wait_engine(page)
-        page.wait_for_function(CONTROLLED, timeout=LOAD_TIMEOUT)  # the precache is over: nothing competes
+        # the precache and the memory snapshot are over: nothing competes with the flips
+        page.wait_for_function(CONTROLLED, timeout=LOAD_TIMEOUT)
+        page.wait_for_function(SNAPSHOT_SETTLED, timeout=LOAD_TIMEOUT)
         time.sleep(1.0)
         play_from = page.evaluate("() => performance.now()")
 
@@ -568,16 +613,19 @@ def newest(results: Results, key: str, count_before: int) -> float | None:
     return values[-1] if len(values) > count_before else None
 
 
-def start_up_run(chromium: Chromium, log: ServerLog, results: Results, profile: str) -> None:
+PAIRED = ("bare.cold", "bare.warm", "bare.cold.bytes", "v1.engine", "v2.engine", "v3.engine", "v1.all.bytes",
+          "v2.all.bytes")  # the figures of one run that its ratios pair
+
+
+def paired_run(results: Results, profile: str, label: str, bare: Callable[[], None],
+               app: Callable[[], None]) -> None:
     """Bare Pyodide then the game page, back to back, and this run's ratios of the one to the other."""
-    keys = [f"{profile}.{key}" for key in ("bare.cold", "bare.warm", "bare.cold.bytes", "v1.engine", "v2.engine",
-                                           "v3.engine", "v1.all.bytes", "v2.all.bytes")]
-    before = {key: len(results.samples.get(key, [])) for key in keys}
-    with section(results, f"bare Pyodide ({profile})"):
-        measure_bare(chromium, log, results, profile)
-    with section(results, f"game page ({profile})"):
-        measure_app(chromium, log, results, profile)
-    new = {key.split(".", 1)[1]: newest(results, key, before[key]) for key in keys}
+    before = {key: len(results.samples.get(f"{profile}.{key}", [])) for key in PAIRED}
+    with section(results, f"bare Pyodide ({label})"):
+        bare()
+    with section(results, f"game page ({label})"):
+        app()
+    new = {key: newest(results, f"{profile}.{key}", before[key]) for key in PAIRED}
     add_ratio(results, f"{profile}.ratio.v1", new["v1.engine"], new["bare.cold"])
     add_ratio(results, f"{profile}.ratio.v2", new["v2.engine"], new["bare.warm"])
     add_ratio(results, f"{profile}.ratio.v3", new["v3.engine"], new["bare.warm"])
@@ -585,6 +633,85 @@ def start_up_run(chromium: Chromium, log: ServerLog, results: Results, profile: 
         both = new["v1.all.bytes"] + new["v2.all.bytes"]
         results.add(f"{profile}.v12.all.bytes", both)
         add_ratio(results, f"{profile}.ratio.v12.bytes", both, new["bare.cold.bytes"])
+
+
+# Firefox ESR and WebKitGTK (--browsers): the cross-browser suite's drivers, the same server
+
+CROSSBROWSER = ROOT / "tests" / "crossbrowser"
+BROWSERS = {"firefox": "Firefox ESR", "webkit": "WebKitGTK"}
+
+
+@contextmanager
+def other_browser(name: str, base: str, results: Results) -> Iterator[Any]:
+    """A new Firefox or WebKitGTK with a new, empty profile (Firefox's in a temporary folder, WebKit's in memory
+    for the session), driven as tests/crossbrowser drives it; its one tab, showing the site at `base`."""
+    sys.path.insert(0, str(CROSSBROWSER))
+    import drivers  # here: selenium, node and these browsers are needed only with --browsers
+
+    browser = drivers.Firefox() if name == "firefox" else drivers.WebKit()
+    results.info[name] = str(browser.version)
+    try:
+        yield browser.tab(base)
+    finally:
+        browser.quit()
+
+
+def poll(tab: Any, predicate: str, timeout: float = LOAD_TIMEOUT / 1000) -> Any:
+    """The drivers poll every 0.1 s; the times themselves are read in the page afterwards."""
+    return tab.wait(predicate, timeout=timeout)
+
+
+def browser_bare(name: str, base: str, log: ServerLog, results: Results) -> None:
+    """Bare Pyodide in a fresh profile (cold), then a reload in it (warm)."""
+    with other_browser(name, base, results) as tab:
+        for visit in ("cold", "warm"):
+            log.reset()
+            if visit == "cold":
+                tab.goto(tab.base + BARE_PAGE)
+            else:
+                tab.reload()
+            poll(tab, BARE_DONE)
+            bare = tab.evaluate("() => window.__bare")
+            if "error" in bare:
+                raise RuntimeError(f"bare page: {bare['error']}")
+            results.add(f"{name}.bare.{visit}", bare["ready"])
+            results.add(f"{name}.bare.{visit}.bytes", log.bytes / MB)
+            note_codings(name, log, results)
+
+
+def browser_visits(name: str, base: str, log: ServerLog, results: Results) -> None:
+    """The game page in a fresh profile, visits 1, 2 and 3, each visit's background work waited for."""
+    with other_browser(name, base, results) as tab:
+        for visit in (1, 2, 3):
+            key = f"{name}.v{visit}"
+            log.reset()
+            if visit == 1:
+                tab.goto(tab.base + GAME_PAGE)
+            else:
+                tab.reload()
+            poll(tab, ENGINE_READY)
+            if (state := tab.evaluate(ENGINE_STATE)) != "ready":
+                raise RuntimeError(f"the game page says engine={state}")
+            add_marks(results, key, tab.evaluate(MARKS))
+            results.add(f"{key}.from_snapshot", 1 if tab.evaluate(ENGINE_START) == "snapshot" else 0)
+            try:
+                poll(tab, CONTROLLED)
+                poll(tab, SNAPSHOT_SETTLED)
+            except AssertionError:
+                results.note(f"{BROWSERS[name]}, visit {visit}: background work did not settle "
+                             f"(data-snapshot={tab.evaluate(SNAPSHOT_STATE)!r})")
+            if (snapshot := tab.evaluate(SNAPSHOT_STATE)) in ("failed", "off"):
+                results.note(f"{BROWSERS[name]}, visit {visit}: data-snapshot={snapshot}")
+            time.sleep(BACKGROUND_WAIT)
+            results.add(f"{key}.all.bytes", log.bytes / MB)
+            note_codings(name, log, results)
+            add_worker_steps(results, key, tab.evaluate(ENGINE_STEPS))
+
+
+def note_codings(name: str, log: ServerLog, results: Results) -> None:
+    """How the server sent the large files to this browser: brotli only if the browser accepts it."""
+    if codings := sorted({coding for _, size, coding in log.sent() if size > MB}):
+        results.note(f"{BROWSERS[name]} was sent the files over 1 MB as {' and '.join(codings)}")
 
 
 # The table
@@ -606,12 +733,50 @@ def step_rows(key: str, steps: tuple[str, ...]) -> list[Row]:
             *(Row(f"{key}.step.{name}", f"… {name} (duration; steps overlap)", "ms") for name in steps)]
 
 
-def targets_rows() -> list[Row]:
+BROWSER_ROWS = (  # key, label, unit: the rows of each browser besides Chromium
+    ("bare.cold", "bare Pyodide, cold", "ms"),
+    ("bare.warm", "bare Pyodide, warm (reload, HTTP cache)", "ms"),
+    ("bare.cold.bytes", "bare Pyodide, cold: bytes sent", "MB"),
+    ("bare.warm.bytes", "bare Pyodide, warm: bytes sent", "MB"),
+    ("v1.board", "visit 1 board-restored", "ms"),
+    ("v1.paint", "visit 1 first contentful paint", "ms"),
+    ("v1.engine", "visit 1 engine-ready", "ms"),
+    ("ratio.v1", "visit 1 engine-ready / bare cold", "×"),
+    ("v2.board", "visit 2 board-restored", "ms"),
+    ("v2.engine", "visit 2 engine-ready", "ms"),
+    ("ratio.v2", "visit 2 engine-ready / bare warm", "×"),
+    ("v3.engine", "visit 3 engine-ready", "ms"),
+    ("ratio.v3", "visit 3 engine-ready / bare warm", "×"),
+    ("v1.all.bytes", "visit 1 in all, background work included", "MB"),
+    ("v2.all.bytes", "visit 2 in all", "MB"),
+    ("v12.all.bytes", "visits 1 + 2, everything sent", "MB"),
+    ("ratio.v12.bytes", "visits 1 + 2 bytes / bare Pyodide's cold load", "×"),
+    ("v3.all.bytes", "visit 3: bytes from the network", "MB"),
+)
+
+
+def browser_rows(name: str) -> list[Row]:
+    rows = []
+    for key, label, unit in BROWSER_ROWS:
+        target = ("< 1,500 ms", lambda v: v < 1500) if key == "v2.engine" else ("", None)
+        rows.append(Row(f"{name}.{key}", f"{BROWSERS[name]}: {label}", unit, *target))
+        if key == "ratio.v2":
+            rows += step_rows(f"{name}.v2", RESTORE_STEPS)
+    return rows
+
+
+def targets_rows(chromium: bool, browsers: list[str]) -> list[Row]:
+    return [*(chromium_rows() if chromium else []), *(row for name in browsers for row in browser_rows(name))]
+
+
+def chromium_rows() -> list[Row]:
     return [
         Row("local.bare.cold", "bare Pyodide, cold: loadPyodide() resolved", "ms"),
         Row("local.bare.warm", "bare Pyodide, warm (reload, HTTP cache)", "ms"),
         Row("local.bare.cold.bytes", "bare Pyodide, cold: bytes sent", "MB"),
         Row("local.v1.board", "visit 1 (nothing cached): board-restored", "ms", "≤ 150 ms", lambda v: v <= 150),
+        Row("local.v1.html", "… the HTML received (navigation responseEnd)", "ms"),
+        Row("local.v1.paint", "… first contentful paint", "ms"),
         Row("local.v1.engine", "visit 1: engine-ready", "ms"),
         Row("local.ratio.v1", "visit 1 engine-ready / bare cold", "×", "≤ 0.6×", lambda v: v <= 0.6),
         Row("local.v1.ready.bytes", "visit 1 until engine-ready: bytes sent", "MB", "≤ 4.5 MB", lambda v: v <= 4.5),
@@ -628,6 +793,8 @@ def targets_rows() -> list[Row]:
             lambda v: v < 1),
         *step_rows("local.v2", RESTORE_STEPS),
         Row("local.v3.board", "visit 3: board-restored", "ms", "≤ 150 ms", lambda v: v <= 150),
+        Row("local.v3.html", "… the HTML received (navigation responseEnd)", "ms"),
+        Row("local.v3.paint", "… first contentful paint", "ms"),
         Row("local.v3.engine", "visit 3: engine-ready", "ms"),
         Row("local.ratio.v3", "visit 3 engine-ready / bare warm", "×", "≤ 0.35×", lambda v: v <= 0.35),
         Row("local.v3.all.bytes", "visit 3: bytes from the network", "MB", "0 (every run)", lambda v: v == 0,
@@ -645,6 +812,11 @@ def targets_rows() -> list[Row]:
             spread=False),
         Row("flip.max", "flip: Space → new cards drawn, max", "ms", spread=False),
         Row("flip.idle.p95", "flip: Space → controls free for the next flip, p95", "ms", spread=False),
+        *(Row(f"flip.part.{part}.{p}", f"… {label}, {p}", "ms", spread=False)
+          for part, label in (("sent", "Space → request posted to the worker"),
+                              ("worker", "request posted → answer received (the worker's share)"),
+                              ("drawn", "answer received → round drawn"))
+          for p in ("p50", "p95")),
         Row("flip.paced.p50", "flip at a human pace (0.3–1.2 s apart), p50", "ms", spread=False),
         Row("flip.paced.p95", "flip at a human pace, p95", "ms", spread=False),
         Row("flip.paced.max", "flip at a human pace, max", "ms", spread=False),
@@ -676,6 +848,10 @@ def summarise_flips(results: Results) -> None:
             results.add(f"{key}.max", max(shown))
         if idle:
             results.add(f"{key}.idle.p95", percentile(idle, 95))
+        for part in ("sent", "worker", "drawn"):
+            if values := results.samples.get(f"{key}.part.{part}"):
+                results.add(f"{key}.part.{part}.p50", percentile(values, 50))
+                results.add(f"{key}.part.{part}.p95", percentile(values, 95))
 
 
 def fmt(value: float, unit: str) -> str:
@@ -690,9 +866,9 @@ def fmt(value: float, unit: str) -> str:
     return f"{value:g}"
 
 
-def table(results: Results) -> str:
+def table(results: Results, rows: list[Row]) -> str:
     lines = ["| measure | median | min–max | target | met |", "| --- | ---: | ---: | --- | --- |"]
-    for row in targets_rows():
+    for row in rows:
         values = results.samples.get(row.key)
         if not values:
             lines.append(f"| {row.label} | n/a | | {row.target} | {'n/a' if row.target else ''} |")
@@ -719,6 +895,8 @@ def machine(results: Results) -> list[str]:
         f"- CPU: {os.cpu_count()} × {cpu.group(1).strip() if cpu else platform.processor() or 'unknown'}",
         f"- memory: {int(mem.group(1)) / 1024 / 1024:.1f} GiB" if mem else "- memory: unknown",
         f"- Chromium {results.info.get('chromium', '?')}, headless, driven by Playwright",
+        *(f"- {BROWSERS[name]} {results.info[name]}, driven as tests/crossbrowser drives it"
+          for name in BROWSERS if name in results.info),
         f"- CPython {platform.python_version()} (the engine's reference); in the browser "
         f"{results.info.get('pyodide', 'Pyodide ?')}",
         f"- {platform.system()}; 1-minute load average {results.info.get('load before')} before the run, "
@@ -726,20 +904,25 @@ def machine(results: Results) -> list[str]:
     ]
 
 
-def report(results: Results, runs: int) -> str:
-    lines = [f"{runs} runs; median and min–max. Times from navigation start, or from the input event. "
+def report(results: Results, args: argparse.Namespace) -> str:
+    runs = args.runs
+    counts = [f"{runs} runs in Chromium"] if args.chromium else []
+    if args.browsers:
+        counts.append(f"{args.browser_runs} in {' and '.join(BROWSERS[name] for name in args.browsers)}")
+    lines = [f"{', '.join(counts)}; median and min–max. Times from navigation start, or from the input event. "
              "A target is checked on the median, or on every run where it says so.",
-             "", table(results), ""]
+             "", table(results, targets_rows(args.chromium, args.browsers)), ""]
     if "flip seed" in results.info:
         lines.append(f"Flips: {len(results.samples.get('flip.shown', []))} Space presses in a 2-player game "
                      f"dealt with seed {results.info['flip seed']}, each as soon as the last round is drawn; "
                      f"then {len(results.samples.get('flip.paced.shown', []))} at a human pace and "
                      f"{len(results.samples.get('flip.still.shown', []))} with the animation set to none. "
                      f"Finish: 2-player games with seeds 0–{runs - 1}.")
-    for visit in ("v2", "v3"):
-        if restored := results.samples.get(f"local.{visit}.from_snapshot"):
-            lines.append(f"Visits {visit[1]} that restored the memory snapshot (data-engine-start): "
-                         f"{sum(restored):.0f} of {len(restored)}.")
+    for profile, label in (("local", "Chromium"), *BROWSERS.items()):
+        for visit in ("v2", "v3"):
+            if restored := results.samples.get(f"{profile}.{visit}.from_snapshot"):
+                lines.append(f"{label}: visits {visit[1]} that restored the memory snapshot (data-engine-start): "
+                             f"{sum(restored):.0f} of {len(restored)}.")
     lines.append("Bytes are what the server sent: the .br files, as a static host sends them to a browser that "
                  "accepts brotli. A visit's background work (the service worker's precache, the snapshot) is "
                  "waited for and counted in its \"in all\".")
@@ -780,9 +963,21 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--games", type=int, default=1000, help="games per simulate() call (default 1000)")
     parser.add_argument("--dist", type=Path, default=build.DIST, help="the built site (default dist/)")
     parser.add_argument("--start-up-only", action="store_true", help="skip flips, finish and the engine")
+    parser.add_argument("--browsers", default="", metavar="NAMES",
+                        help="also measure visits 1, 2 and 3 and bare Pyodide in these browsers, comma-separated: "
+                             f"{', '.join(BROWSERS)} or all (needs scripts/setup.sh --browser)")
+    parser.add_argument("--browser-runs", type=int, default=3, metavar="N",
+                        help="runs in each of those browsers (default 3)")
+    parser.add_argument("--no-chromium", dest="chromium", action="store_false",
+                        help="measure only the --browsers (not with --write-docs)")
     args = parser.parse_args(argv)
     if args.runs < 5:
         parser.error("--runs must be at least 5")
+    args.browsers = list(BROWSERS) if args.browsers == "all" else [n for n in args.browsers.split(",") if n]
+    if unknown := set(args.browsers) - set(BROWSERS):
+        parser.error(f"--browsers: unknown {', '.join(sorted(unknown))}; choose from {', '.join(BROWSERS)}")
+    if args.write_docs and not args.chromium:
+        parser.error("--write-docs needs the Chromium figures: leave out --no-chromium")
     return args
 
 
@@ -793,11 +988,17 @@ def main(argv: list[str] | None = None) -> None:
     results.info["load before"] = load_average()
     with serve(dist) as (base, log), sync_playwright() as playwright:
         chromium = Chromium(playwright, base)
-        for profile in ("local", "slow"):
+        for profile in ("local", "slow") if args.chromium else ():
             for run in range(args.runs):
                 progress(f"start-up on the {profile} network, run {run + 1} of {args.runs}")
-                start_up_run(chromium, log, results, profile)
-        if not args.start_up_only:
+                paired_run(results, profile, profile, partial(measure_bare, chromium, log, results, profile),
+                           partial(measure_app, chromium, log, results, profile))
+        for run in range(args.browser_runs if args.browsers else 0):
+            for name in args.browsers:
+                progress(f"{BROWSERS[name]}, run {run + 1} of {args.browser_runs}")
+                paired_run(results, name, BROWSERS[name], partial(browser_bare, name, base, log, results),
+                           partial(browser_visits, name, base, log, results))
+        if args.chromium and not args.start_up_only:
             progress(f"{args.flips} + {args.paced} + {args.flips // 2} flips and {args.runs} finishes")
             with section(results, "play"):
                 measure_play(chromium, results, args.flips, args.paced, range(args.runs))
@@ -807,7 +1008,7 @@ def main(argv: list[str] | None = None) -> None:
         results.info["chromium"] = chromium.version
     results.info["load after"] = load_average()
     summarise_flips(results)
-    text = report(results, args.runs)
+    text = report(results, args)
     print(text)
     if args.write_docs:
         write_docs(text, results)
