@@ -6,8 +6,8 @@
 //   1. it notes when the empty board was on screen, opens IndexedDB, and loads restore.js, which draws the
 //      stored board at once → performance.mark("board-restored") (when a localStorage hint says there is no
 //      save, the empty board on screen is the board: the mark takes the time it was shown);
-//   2. it starts the worker: at once when there is no save, else once the board is drawn, which Python's start
-//      would only slow down (Pyodide loads in the background, #engine-progress shows how far);
+//   2. it starts the worker at once, beside the board's drawing (Pyodide loads in the background, on its own
+//      thread; #engine-progress shows how far);
 //   3. start.js, loaded meanwhile, restores the record (or deals a first game) once the engine answers, which
 //      enables the controls: <html data-engine="ready"> → performance.mark("engine-ready").
 // If the engine cannot load (no WebAssembly, files missing, offline on a first visit, 30 s timeout),
@@ -29,9 +29,8 @@ function startEngine() {
   return { engine, loading };
 }
 
-const waitForSave = maybeSaved();
-const emptyAt = waitForSave ? null : performance.now();
+const emptyAt = maybeSaved() ? null : performance.now();
 const opening = loadStart(); // one transaction: the preferences and the stored record
 const drawing = import("./restore.js").then(({ restoreBoard }) => restoreBoard(opening, emptyAt));
-const started = waitForSave ? drawing.then(startEngine, startEngine) : startEngine();
+const started = startEngine();
 import("./start.js").then(({ start }) => start(drawing, started));

@@ -21,13 +21,13 @@ const $ = (id) => document.getElementById(id);
 
 /**
  * `drawing` resolves to the stored record once its board is drawn; `engine` is {engine, loading} from
- * game.js, or the promise of it.
+ * game.js.
  */
 export async function start(drawing, engine) {
   try {
     wire();
     const record = await drawing;
-    const { engine: ready, loading } = await engine;
+    const { engine: ready, loading } = engine;
     try {
       await loading;
     } catch (error) {
