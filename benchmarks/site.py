@@ -515,7 +515,9 @@ def play_flips(page: Page, results: Results, key: str, flips: int,
         if probe.get("sent") is not None and probe.get("answered") is not None:
             results.add(f"{key}.part.sent", probe["sent"] - probe["start"])
             results.add(f"{key}.part.worker", probe["answered"] - probe["sent"])
-            results.add(f"{key}.part.drawn", probe["shown"] - probe["answered"])
+            # a round drawn ahead (state.next) is on screen before the answer: it waited for nothing
+            results.add(f"{key}.part.drawn", max(0.0, probe["shown"] - probe["answered"]))
+            results.add(f"{key}.part.ahead", 1.0 if probe["shown"] < probe["answered"] else 0.0)
 
 
 def set_animation(page: Page, value: str) -> bool:
@@ -815,8 +817,9 @@ def chromium_rows() -> list[Row]:
         *(Row(f"flip.part.{part}.{p}", f"… {label}, {p}", "ms", spread=False)
           for part, label in (("sent", "Space → request posted to the worker"),
                               ("worker", "request posted → answer received (the worker's share)"),
-                              ("drawn", "answer received → round drawn"))
+                              ("drawn", "answer received → round drawn (0 if drawn ahead)"))
           for p in ("p50", "p95")),
+        Row("flip.ahead", "… flips drawn ahead, before the answer (of the presses)", "", spread=False),
         Row("flip.paced.p50", "flip at a human pace (0.3–1.2 s apart), p50", "ms", spread=False),
         Row("flip.paced.p95", "flip at a human pace, p95", "ms", spread=False),
         Row("flip.paced.max", "flip at a human pace, max", "ms", spread=False),
@@ -848,6 +851,8 @@ def summarise_flips(results: Results) -> None:
             results.add(f"{key}.max", max(shown))
         if idle:
             results.add(f"{key}.idle.p95", percentile(idle, 95))
+        if ahead := results.samples.get(f"{key}.part.ahead"):
+            results.add(f"{key}.ahead", sum(ahead))
         for part in ("sent", "worker", "drawn"):
             if values := results.samples.get(f"{key}.part.{part}"):
                 results.add(f"{key}.part.{part}.p50", percentile(values, 50))

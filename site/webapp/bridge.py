@@ -50,7 +50,10 @@ Requests (``type`` and its fields) and answers:
 
 A game answer is ``{ok: true, record}`` with the current record (``records.record``): the engine's save, the
 page's ``settings`` as it sent them, the ``board`` to draw, the ``log`` and the ``comeback``. When a game ends,
-``history`` is its entry for the statistics page (``records.finished_game``).
+``history`` is its entry for the statistics page (``records.finished_game``). While the game goes on, ``next`` is
+what the next flip will show, ``{board, line}``, worked out ahead on a copy of the game: the page draws that round
+the moment it is asked for, and the flip then plays the very same round here (the game is deterministic). A round
+that ends the game has no ``next``: its end is shown with its history entry, when the flip is answered.
 
 Every answer carries ``ok``; errors are ``{ok: false, error: {kind, message}}`` with kind ``"damaged"`` (a
 save that cannot be loaded), ``"request"`` (a malformed request or one that does not fit the state, such as
@@ -273,7 +276,20 @@ class Session:
                                      now)}
         if ended:
             answer["history"] = records.finished_game(game, self.comeback, now)
+        upcoming = self.upcoming()
+        if upcoming is not None:
+            answer["next"] = upcoming
         return answer
+
+    def upcoming(self) -> dict[str, Any] | None:
+        """The next flip's board and log line, played on a copy of this session; None if that flip ends the game."""
+        if self.current().over:
+            return None
+        ahead = object.__new__(Session)
+        ahead.__dict__.update(self.__dict__)  # the rest is only ever replaced, never changed in place
+        ahead.game = self.current().copy()
+        line = ahead.flip()
+        return None if ahead.current().over else {"board": ahead.current_board(), "line": line}
 
     def current_board(self) -> dict[str, Any]:
         assert self.board is not None  # start() and every move show a board

@@ -157,6 +157,40 @@ def test_keyboard_flips_once_per_press_and_not_from_fields(page: Page, guard) ->
     expect(page.locator("[data-testid=autoplay]")).to_have_attribute("aria-pressed", "false")
 
 
+SPACE_THEN = """async (presses) => {
+  for (let i = 0; i < presses; i++) document.dispatchEvent(new KeyboardEvent('keydown', {key: ' ', bubbles: true}));
+  await null; // the flip's own step runs first; no answer of the worker can come inside this task
+  return {round: document.getElementById('board').dataset.round,
+          busy: document.querySelector('[data-testid=flip]').getAttribute('aria-busy')};
+}"""
+
+
+def test_a_flip_draws_the_next_round_at_once_and_stores_the_bridges_record(page: Page, guard) -> None:
+    open_game(page)
+    new_game(page, 2, 7)
+    wait_saved(page, 0)
+    assert page.evaluate(SPACE_THEN, 1) == {"round": "1", "busy": "true"}, "drawn before the engine answered"
+    wait_saved(page, 1)
+    expected = Game.new(2, seed=7)
+    expected.play_round()
+    stored = record(page)["board"]
+    assert stored["round"] == 1 and stored["counts"] == [len(hand) for hand in expected.hands]
+    assert board(page)["counts"] == stored["counts"], "the round drawn ahead is the round the engine played"
+
+
+def test_presses_while_a_flip_is_played_are_not_lost(page: Page, guard) -> None:
+    open_game(page)
+    new_game(page, 2, 7)
+    wait_saved(page, 0)
+    page.evaluate(SPACE_THEN, 3)
+    wait_saved(page, 3)
+    expected = Game.new(2, seed=7)
+    for _ in range(3):
+        expected.play_round()
+    assert record(page)["board"]["counts"] == [len(hand) for hand in expected.hands]
+    assert board(page)["round"] == "3"
+
+
 def test_unused_seats_are_hidden_and_controls_wait_for_the_engine(page: Page, guard) -> None:
     page.goto("en/index.html")
     # before the engine answers, the controls that need it are disabled (it may already be ready: then skip)

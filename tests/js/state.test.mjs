@@ -46,6 +46,19 @@ test("a shown record makes the game playable, ready and saved", () => {
   assert.equal(page.canSave(page.kept(state, false)), false);
 });
 
+test("a flip draws the round the bridge worked out ahead, and the answer's record is what is stored", () => {
+  const next = { board: { ...board(), round: 4 }, line: { label: "Round 4" } };
+  const dealt = page.shown(playing(), record(), next);
+  assert.equal(dealt.next, next);
+  const drawn = page.drawnAhead(dealt);
+  assert.equal(drawn.board, next.board, "the next round is on screen at once");
+  assert.equal(drawn.next, null, "and is drawn only once");
+  assert.equal(drawn.record, dealt.record, "the record stays the bridge's until it answers");
+  assert.equal(page.drawnAhead(drawn), drawn, "nothing to draw ahead: nothing changes");
+  assert.equal(page.shown(drawn, record()).next, null, "an answer without a next round leaves none");
+  assert.equal(page.refused(dealt, {}).next, null);
+});
+
 test("the last round ends the game and auto-play, and a new game plays again", () => {
   const auto = page.autoplaying(playing(), true);
   assert.equal(auto.autoplay, true);

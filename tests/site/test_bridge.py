@@ -57,6 +57,30 @@ def test_flips_follow_the_engine_and_conserve_cards(session: bridge.Session) -> 
     assert again["ok"] is False and again["error"]["kind"] == "request"
 
 
+@pytest.mark.parametrize(("players", "seed", "face_down"), [(2, 1, 1), (3, 5, 2), (4, 9, 3)])
+def test_the_next_round_shown_ahead_is_the_round_the_flip_plays(session: bridge.Session, players: int,
+                                                                 seed: int, face_down: int) -> None:
+    answer = ask(session, type="new", players=players, seed=seed, face_down=face_down)
+    while "next" in answer:
+        ahead = answer["next"]
+        answer = ask(session, type="flip")
+        assert (ahead["board"], ahead["line"]) == (answer["record"]["board"], answer["line"])
+    # the round that ends the game is never shown ahead: its end comes with its history entry
+    assert not answer["record"]["board"]["over"]
+    answer = ask(session, type="flip")
+    assert answer["record"]["board"]["over"] and "history" in answer and "next" not in answer
+
+
+def test_working_out_the_next_round_changes_nothing(session: bridge.Session) -> None:
+    ask(session, type="new", players=2, seed=4)
+    for _ in range(30):
+        ask(session, type="flip")
+    record = ask(session, type="settings", settings={})["record"]
+    again = ask(session, type="settings", settings={})
+    assert {**again["record"], "savedAt": 0} == {**record, "savedAt": 0}
+    assert again["next"]["board"]["round"] == record["board"]["round"] + 1
+
+
 def test_status_names_wars_and_winners(session: bridge.Session) -> None:
     # find a round with a war in a known game, and check the sentence the page will show
     expected = Game.new(2, seed=1)

@@ -10,7 +10,7 @@ import { engine, state, update } from "./page.js";
 import { keepFinished, persistGame } from "./saving.js";
 import { applySettings, choices, readSettings } from "./settings.js";
 import { hear } from "./sound.js";
-import { answered, asking, autoplaying, canAsk, failed, refused, shown } from "./state.js";
+import { answered, asking, autoplaying, canAsk, drawnAhead, failed, refused, shown } from "./state.js";
 import { refusal } from "./stored.js";
 import { asciiDigits, text } from "./strings.js";
 
@@ -53,21 +53,16 @@ export async function play(request, options = {}, refused = sayRefusal) {
 
 /**
  * Put an answer with a record on screen: `fresh` for a round just played (animated), `loaded` for a game dealt
- * or loaded, `persist: false` not to store it, `stop` to end auto-play first.
+ * or loaded, `persist: false` not to store it, `stop` to end auto-play first, `drawn` when its round is on screen
+ * already (drawn ahead).
  */
-export function show(answer, { fresh = false, persist = true, loaded = false, stop = false } = {}) {
+export function show(answer, { fresh = false, persist = true, loaded = false, stop = false, drawn = false } = {}) {
   if (loaded) $("board").dataset.gameId = String(++games);
   if (stop) update(autoplaying, false);
   const auto = state.autoplay; // a round that ends auto-play is still one of auto-play's
-  update(shown, answer.record);
+  update(shown, answer.record, answer.next || null);
   if (loaded) applySettings({ ...state.settings, face_down: state.board.face_down }); // the form shows its variant
-  render(state.board, { fresh: fresh && state.settings.animation !== "none", announce: !auto });
-  if (auto) announceLatest(state.board.announce);
-  else announcedNow();
-  if (answer.line) {
-    addLine(answer.line);
-    hear(state.board, answer.history); // rounds were played (a flip, "finish"), not a deal or a load: a sound
-  }
+  if (!drawn) draw(answer.line, answer.history, { fresh, auto });
   if (answer.lines) showLines(answer.lines);
   if (persist) {
     if (answer.history) keepFinished(answer.history);
@@ -76,10 +71,47 @@ export function show(answer, { fresh = false, persist = true, loaded = false, st
   forgetChances();
 }
 
-export async function flip() {
+/**
+ * Draw the board of the state, and the log line of the round it shows (`line`, when rounds were played, with the
+ * sound of the round and `ended`, a finished game's history entry).
+ */
+function draw(line, ended, { fresh, auto }) {
+  render(state.board, { fresh: fresh && state.settings.animation !== "none", announce: !auto });
+  if (auto) announceLatest(state.board.announce);
+  else announcedNow();
+  if (line) {
+    addLine(line);
+    hear(state.board, ended); // rounds were played (a flip, "finish"), not a deal or a load: a sound
+  }
+}
+
+let flips = Promise.resolve(); // the flips asked for, one after another: a press while one is played is not lost
+
+/** One round, after the flips asked for before it. */
+export function flip() {
+  flips = flips.then(flipNow);
+  return flips;
+}
+
+/**
+ * One round. The bridge worked it out ahead (state.next), so it is drawn at once, in the frame after the key
+ * press, while the bridge plays it and builds the record to store; without it, it is drawn when the bridge
+ * answers. Should the bridge not play it after all (it broke), the board goes back to the last round it played.
+ */
+async function flipNow() {
   if (state.mode !== "playing") return;
   estimateLater(); // no further chunk of the estimate: the flip goes next in the worker's queue
-  await play({ type: "flip" }, { fresh: true });
+  const ahead = canAsk(state) ? state.next : null;
+  if (ahead) {
+    update(drawnAhead);
+    draw(ahead.line, null, { fresh: true, auto: state.autoplay });
+    forgetChances();
+  }
+  const played = await play({ type: "flip" }, { fresh: true, drawn: ahead !== null });
+  if (ahead && !played && state.record) {
+    update(shown, state.record);
+    render(state.board);
+  }
 }
 
 export async function finish() {

@@ -27,6 +27,8 @@
 //   settings  the settings form's values {players, order, face_down, speed, animation, sound}
 //   board     what is on screen: a stored board before Python is ready, then the bridge's
 //   record    the bridge's latest record (krig.webapp.records), which the page stores as it is
+//   next      the round the next flip plays, as the bridge worked it out ahead ({board, line}), or null: a flip
+//             draws it at once, while the bridge plays it, and that answer's record is the one stored
 //   damaged   a stored record the bridge refused, kept for "Export the damaged save" until a new game
 //   failure   why the engine failed ("timeout", "load", "unsupported"…)
 //   replay    in the replay mode: {round, rounds, board, wanted, playing, back}: the round shown of the game's
@@ -41,6 +43,7 @@ export const initial = Object.freeze({
   settings: null,
   board: null,
   record: null,
+  next: null,
   damaged: null,
   failure: null,
   replay: null,
@@ -81,10 +84,19 @@ export function answered(state) {
   return { ...state, busy: false };
 }
 
-/** The bridge answered with a game: its record is the one to draw and store. A paused tab stays paused. */
-export function shown(state, record) {
+/**
+ * The bridge answered with a game: its record is the one to draw and store, and `next` (or null) the round after
+ * it. A paused tab stays paused.
+ */
+export function shown(state, record, next = null) {
   const mode = isPassive(state) || state.mode === "failed" ? state.mode : record.board.over ? "over" : "playing";
-  return { ...state, mode, record, board: record.board, damaged: null, autoplay: state.autoplay && mode === "playing" };
+  return { ...state, mode, record, next, board: record.board, damaged: null,
+    autoplay: state.autoplay && mode === "playing" };
+}
+
+/** A flip drew the next round at once: it is on screen, and the bridge is asked to play it. */
+export function drawnAhead(state) {
+  return state.next ? { ...state, board: state.next.board, next: null } : state;
 }
 
 /** The bridge answered with the same game in a new record (the settings changed): nothing to draw. */
@@ -94,7 +106,7 @@ export function recorded(state, record) {
 
 /** The bridge refused the stored record: no game, and the record is kept as it was for the damaged notice. */
 export function refused(state, stored) {
-  return { ...state, mode: "idle", record: null, board: null, damaged: stored, autoplay: false };
+  return { ...state, mode: "idle", record: null, next: null, board: null, damaged: stored, autoplay: false };
 }
 
 /** The damaged record is gone (deleted): its notice goes with it. */
