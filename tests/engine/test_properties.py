@@ -16,6 +16,9 @@ from engine_helpers import all_cards, assert_conserved, assert_simulate_agrees, 
 orders = st.sampled_from(["shuffled", "played"])
 seeds = st.integers(0, 2**64 - 1)
 face_downs = st.sampled_from(FACE_DOWN)
+# In played order two face-down cards can go round for millions of rounds before R12 ends the game (one deal took
+# 6.6 M rounds and 883 MB): too long for a property run, so that pair is never drawn here.
+variants = st.tuples(orders, face_downs).filter(lambda variant: variant != ("played", 2))
 
 
 @st.composite
@@ -32,7 +35,8 @@ def positions(draw: st.DrawFn, ranks: int = 13) -> Game:
     hands = [cards[i:j] for i, j in zip([0, *cuts], [*cuts, len(cards)], strict=True)]
     if sum(1 for hand in hands if hand) < 1:
         hands[0] = cards
-    return Game.from_hands(hands, return_order=draw(orders), seed=draw(seeds), face_down=draw(face_downs))
+    order, face_down = draw(variants)
+    return Game.from_hands(hands, return_order=order, seed=draw(seeds), face_down=face_down)
 
 
 games = st.one_of(
@@ -45,7 +49,7 @@ games = st.one_of(
         seeds,
         orders,
     ),
-    # in played order two face-down cards can go round for a million rounds before R12: shuffled order here
+    # the variants in shuffled order (see `variants`)
     st.builds(
         lambda p, s, f: Game.new(p, seed=s, face_down=f),
         st.integers(2, 4),
