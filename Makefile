@@ -29,8 +29,9 @@ crossbrowser: setup
 setup:
 	scripts/setup.sh
 
+# SITE_URL=https://example.org/krig/ for a site whose address is known (docs/deploy.md)
 build: setup
-	.venv/bin/python build.py
+	.venv/bin/python build.py $(if $(SITE_URL),--site-url $(SITE_URL))
 
 bench: setup
 	.venv/bin/python benchmarks/engine.py

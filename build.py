@@ -1,6 +1,7 @@
 """Build the Krig website: `site/` in, a static `dist/` out.
 
     python build.py            # write dist/
+    python build.py --site-url https://example.org/krig/   # the same, knowing where it will live
     python build.py serve      # build, then serve dist/ on http://127.0.0.1:8000
     python build.py catalogs   # extract messages.pot with Babel and update every messages.po
 
@@ -10,6 +11,8 @@ page needs from the pinned npm package, writes the standard library the game imp
 tools/trim_stdlib.mjs), draws the card pictures, writes a service worker that precaches everything under a
 content-hashed name, writes the `_headers` file that Netlify and Cloudflare Pages read, and precompresses every file
 for static hosts; `serve` sends the headers and the precompressed files as they would (see docs/deploy.md).
+With a site URL it also writes what needs absolute addresses: canonical and hreflang links, og:url, sitemap.xml
+and robots.txt.
 """
 
 from __future__ import annotations
@@ -34,12 +37,16 @@ from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
+from xml.sax.saxutils import escape as escape_xml
+from xml.sax.saxutils import quoteattr
 
 import brotli
 from babel import Locale
+from babel.core import get_global
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from PIL import Image, ImageDraw, ImageFont
 
 from krig.webapp import decks, facts, numerals
 from krig.webapp.narrate import Narrator
@@ -109,12 +116,22 @@ SECURITY_HEADERS = {
 REVALIDATE = {"Cache-Control": "no-cache"}
 FOR_GOOD = {"Cache-Control": "public, max-age=31536000, immutable"}
 
+# For link previews and crawlers: not needed offline, so never precached.
+PREVIEW = "preview/krig.png"  # og:image
+PREVIEW_SIZE = (1200, 630)
+SCREENSHOTS = "screenshots"  # the manifests' screenshots, kept in site/static/ (tests/browser/test_install.py)
+# Each screenshot's window (CSS pixels) and device pixel ratio: a phone's, and a computer's.
+SCREENSHOT_WINDOWS = {"narrow": ((375, 740), 2), "wide": ((1280, 800), 1)}
+SITEMAP = "sitemap.xml"
+ROBOTS = "robots.txt"
+NOT_PRECACHED = ("bench/", "preview/", f"{SCREENSHOTS}/", SITEMAP, ROBOTS)
+
 # Fixed zip timestamps, so that an unchanged engine gives a byte-identical wheel and the same cache name.
 SOURCE_DATE_EPOCH = "1767225600"
 
 
-def build(dist: Path = DIST) -> Path:
-    """Write the whole site into `dist` and return it."""
+def build(dist: Path = DIST, site_url: str | None = None) -> Path:
+    """Write the whole site into `dist` and return it; `site_url` is where it will be served from, if known."""
     if dist.exists():
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
@@ -128,7 +145,9 @@ def build(dist: Path = DIST) -> Path:
     stdlib = write_stdlib(dist, wheel)
     write_cards(dist / "cards")
     write_fonts(dist / "fonts")
-    render_pages(dist)
+    write_preview(dist / PREVIEW)
+    render_pages(dist, site_url)
+    write_crawler_files(dist, site_url)
     write_worker(dist, wheel, stdlib)
     write_service_worker(dist)
     write_headers(dist, stdlib)
@@ -325,13 +344,16 @@ def write_worker(dist: Path, wheel: Path, stdlib: Path) -> None:
 # Pages
 
 
-def render_pages(dist: Path) -> None:
+def render_pages(dist: Path, site_url: str | None = None) -> None:
     """Every page and web app manifest in every language, then the root page that chooses a language."""
     env = Environment(loader=FileSystemLoader(SITE / "templates"), extensions=["jinja2.ext.i18n", "jinja2.ext.do"],
                       undefined=StrictUndefined, autoescape=True, trim_blocks=True, lstrip_blocks=True)
     env.policies["ext.i18n.trimmed"] = True
     env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False}
-    env.globals.update(languages=LANGUAGES, csp=CSP, referrer=REFERRER_POLICY, facts=facts.page(), decks=decks)
+    env.globals.update(languages=LANGUAGES, csp=CSP, referrer=REFERRER_POLICY, facts=facts.page(), decks=decks,
+                       site_url=site_url, address=partial(address, site_url), og_locale=og_locale,
+                       preview=PREVIEW, preview_size=PREVIEW_SIZE, screenshot=screenshot,
+                       screenshot_sizes=screenshot_sizes)
     manifests = {}
     for lang in LANGUAGES:
         narrator = Narrator(lang.code)
@@ -351,6 +373,59 @@ def render_pages(dist: Path) -> None:
     choices = [(lang, manifests[lang.code]["description"]) for lang in LANGUAGES]
     (dist / "index.html").write_text(env.get_template("root.html").render(
         root="", page_file="index.html", choices=choices, description=manifests["en"]["description"]))
+
+
+def site_address(url: str) -> str:
+    """A site URL as the build uses it: absolute http(s), ending in `/`, with no query or fragment."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise ValueError(f"a site URL is an absolute http or https address, such as https://example.org/krig/: {url}")
+    return url if url.endswith("/") else url + "/"
+
+
+def address(site_url: str | None, code: str | None, file: str = "index.html") -> str | None:
+    """The absolute address of a page (`code` None: the root page), or None where the site URL is unknown. A
+    folder's index.html is named by its folder, as hosts serve it and as Cloudflare Pages redirects to it."""
+    if site_url is None:
+        return None
+    path = f"{code}/{file}" if code else file
+    return site_url + path.removesuffix("index.html")
+
+
+def screenshot(code: str, form: str) -> str:
+    """Where a language's screenshot of the game page is, relative to the site root (`form`: narrow or wide)."""
+    return f"{SCREENSHOTS}/{code}-{form}.png"
+
+
+def screenshot_sizes(form: str) -> str:
+    """A screenshot's size in pixels, as a manifest states it: "750x1480"."""
+    (width, height), scale = SCREENSHOT_WINDOWS[form]
+    return f"{width * scale}x{height * scale}"
+
+
+def og_locale(code: str) -> str:
+    """Open Graph's locale for a language: its likeliest territory from CLDR (bn: bn_BD)."""
+    language, *_, territory = get_global("likely_subtags")[code].split("_")
+    return f"{language}_{territory}"
+
+
+def write_crawler_files(dist: Path, site_url: str | None) -> None:
+    """sitemap.xml, every page in every language with its alternates, and robots.txt naming it: only with a site
+    URL, since both need absolute addresses."""
+    if site_url is None:
+        return
+    urls = []
+    for file in (*PAGES.values(), None):
+        alternates = [(lang.code, address(site_url, lang.code, file or "index.html")) for lang in LANGUAGES]
+        alternates.append(("x-default", address(site_url, None)))
+        links = "".join(f"\n    <xhtml:link rel=\"alternate\" hreflang=\"{code}\" href={quoteattr(str(href))}/>"
+                        for code, href in alternates)
+        for _, href in alternates[:-1] if file else alternates[-1:]:
+            urls.append(f"  <url>\n    <loc>{escape_xml(str(href))}</loc>{links}\n  </url>\n")
+    (dist / SITEMAP).write_text('<?xml version="1.0" encoding="UTF-8"?>\n'
+                                '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+                                'xmlns:xhtml="http://www.w3.org/1999/xhtml">\n' + "".join(urls) + "</urlset>\n")
+    (dist / ROBOTS).write_text(f"User-agent: *\nAllow: /\n\nSitemap: {site_url}{SITEMAP}\n")
 
 
 def plural_samples(code: str) -> list[tuple[str, int]]:
@@ -401,6 +476,66 @@ def write_cards(target: Path) -> None:
     (target / "back.svg").write_text(CARD_BACK)
 
 
+TABLE_GREEN, TABLE_LIGHT, CARD_RED, CARD_BLACK = "#1d5c3a", "#2e7d52", "#c8102e", "#1a1a1a"
+PREVIEW_CARDS = (("A", "S", -14), ("K", "H", -5), ("Q", "D", 5), ("J", "C", 14))  # rank, suit, tilt in degrees
+
+
+def write_preview(target: Path) -> None:
+    """The link preview's picture (og:image): four cards fanned on the green table, beside the deck face down.
+    No words, so one picture serves every language (each page gives its own og:image:alt)."""
+    width, height = PREVIEW_SIZE
+    picture = Image.new("RGB", PREVIEW_SIZE, TABLE_GREEN)
+    draw = ImageDraw.Draw(picture)
+    for x in range(-height, width, 48):  # the felt's stripes, as on the card back
+        draw.polygon([(x, height), (x + height, 0), (x + height + 24, 0), (x + 24, height)], fill=TABLE_LIGHT)
+    for offset in (16, 8, 0):  # the deck: three backs, a little apart
+        picture.paste(card_picture(None, None, 0), (150 - offset, 175 - offset), card_picture(None, None, 0))
+    for place, (rank, suit, tilt) in enumerate(PREVIEW_CARDS):
+        card = card_picture(rank, suit, tilt)
+        picture.paste(card, (430 + place * 165, 160 - abs(tilt) * 3 // 2), card)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    picture.save(target, optimize=True)
+
+
+def card_picture(rank: str | None, suit: str | None, tilt: int) -> Image.Image:
+    """One card of 200 × 280 px, its face (`rank` and `suit`) or its back (None), turned by `tilt` degrees."""
+    card = Image.new("RGBA", (200, 280), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(card)
+    draw.rounded_rectangle((2, 2, 197, 277), radius=16, fill="white", outline="#555555", width=3)
+    if rank is None or suit is None:
+        draw.rounded_rectangle((16, 16, 183, 263), radius=10, fill=TABLE_GREEN)
+        for y in range(16, 263, 22):
+            draw.line((16, y, 183, y), fill=TABLE_LIGHT, width=9)
+    else:
+        colour = CARD_RED if suit in "HD" else CARD_BLACK
+        font = ImageFont.load_default(size=44)
+        draw.text((34, 44), rank, fill=colour, font=font, anchor="mm")
+        draw_suit(draw, suit, (34, 88), 14, colour)
+        draw_suit(draw, suit, (100, 150), 44, colour)
+    return card.rotate(-tilt, resample=Image.Resampling.BICUBIC, expand=True)
+
+
+def draw_suit(draw: ImageDraw.ImageDraw, suit: str, centre: tuple[int, int], r: int, colour: str) -> None:
+    """A suit's symbol drawn as shapes, `r` its half width (no font is needed for ♠♥♦♣)."""
+    x, y = centre
+    h = r // 2
+    if suit == "D":
+        draw.polygon([(x, y - r * 1.3), (x + r, y), (x, y + r * 1.3), (x - r, y)], fill=colour)
+    elif suit == "H":
+        draw.ellipse((x - r, y - r, x, y), fill=colour)
+        draw.ellipse((x, y - r, x + r, y), fill=colour)
+        draw.polygon([(x - r + 1, y - h + 3), (x + r - 1, y - h + 3), (x, y + r * 1.1)], fill=colour)
+    elif suit == "S":
+        draw.ellipse((x - r, y - h, x, y + h), fill=colour)
+        draw.ellipse((x, y - h, x + r, y + h), fill=colour)
+        draw.polygon([(x - r + 1, y - 1), (x + r - 1, y - 1), (x, y - r * 1.3)], fill=colour)
+        draw.polygon([(x, y), (x - h, y + r), (x + h, y + r)], fill=colour)
+    else:
+        for cx, cy in ((x, y - h - 2), (x - h - 3, y + 3), (x + h + 3, y + 3)):
+            draw.ellipse((cx - h - 2, cy - h - 2, cx + h + 2, cy + h + 2), fill=colour)
+        draw.polygon([(x, y), (x - h, y + r), (x + h, y + r)], fill=colour)
+
+
 def write_fonts(target: Path) -> None:
     """Self-host the Bengali subset of Noto Sans Bengali, so Bengali renders on machines without a Bengali font."""
     source = NODE_MODULES / "@fontsource" / "noto-sans-bengali"
@@ -431,7 +566,7 @@ def precache_list(dist: Path) -> list[str]:
     game runs on the trimmed one, and the import fallback fetches the whole one only online)."""
     skip = {"sw.js", whole_stdlib(), *HOST_FILES}
     return sorted(name for name in (p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
-                  if not name.endswith((".br", ".gz")) and name not in skip and not name.startswith("bench/"))
+                  if not name.endswith((".br", ".gz")) and name not in skip and not name.startswith(NOT_PRECACHED))
 
 
 def write_service_worker(dist: Path) -> None:
@@ -620,11 +755,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("command", nargs="?", default="build", choices=["build", "serve", "catalogs"])
     parser.add_argument("--port", type=int, default=8000, help="port for `serve` (default 8000)")
     parser.add_argument("--out", type=Path, default=DIST, help="output folder (default dist/)")
+    parser.add_argument("--site-url", type=site_address, metavar="URL",
+                        help="the address the site will be served from, such as https://example.org/krig/: for "
+                             "canonical and hreflang links, og:url, sitemap.xml and robots.txt (see docs/deploy.md)")
     args = parser.parse_args(argv)
     if args.command == "catalogs":
         update_catalogs()
         return
-    dist = build(args.out)
+    dist = build(args.out, args.site_url)
     print(f"built {dist}")
     if args.command == "serve":
         server = make_server(dist, args.port)
