@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install everything Krig needs into this checkout: a Python >= 3.12 virtualenv (.venv) with the build and test
 # tools, the pinned front-end packages and test drivers (node_modules), and, with --browser, the browsers for the
-# browser tests: Chromium, and Firefox ESR and WebKitGTK (with its WebDriver and an Xvfb screen) from Debian.
+# browser tests: Chromium, and Firefox ESR and WebKitGTK (with its WebDriver and an Xvfb screen) from Debian, and
+# nginx with its brotli_static module for the deploy test of the documented nginx configuration.
 # Safe to run again: each step is skipped when it is already done.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -83,5 +84,15 @@ if [ "$want_browser" = yes ] && ! cross_browsers_ok; then
     apt_install firefox-esr webkit2gtk-driver xvfb
   else
     say "Firefox ESR and WebKitGTK need root and apt (firefox-esr webkit2gtk-driver xvfb): their tests will be skipped"
+  fi
+fi
+
+nginx_ok() { [ -x /usr/sbin/nginx ] && compgen -G "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so" >/dev/null; }
+if [ "$want_browser" = yes ] && ! nginx_ok; then
+  if is_root && have apt-get; then
+    say "installing nginx and its brotli_static module for the nginx deploy test"
+    apt_install nginx libnginx-mod-http-brotli-static
+  else
+    say "nginx needs root and apt (nginx libnginx-mod-http-brotli-static): its deploy test will be skipped"
   fi
 fi
