@@ -1,5 +1,5 @@
 # The two commands of the README: `make start` and `make test`. Both install what is missing first.
-.PHONY: start test check test-js crossbrowser setup build bench catalogs lint types screenshots
+.PHONY: start test check test-js crossbrowser setup build bench lighthouse catalogs lint types screenshots
 
 start: setup
 	.venv/bin/python build.py serve
@@ -36,6 +36,10 @@ build: setup
 bench: setup
 	.venv/bin/python benchmarks/engine.py
 
+# Lighthouse on every language's pages, mobile and desktop, with and without a site URL (docs/performance.md)
+lighthouse: setup
+	.venv/bin/python benchmarks/lighthouse.py
+
 catalogs: setup
 	.venv/bin/python build.py catalogs
 
@@ -55,3 +59,4 @@ types: setup
 
 screenshots: setup
 	KRIG_SCREENSHOTS=$(CURDIR)/docs/screenshots .venv/bin/python -m pytest tests/browser/test_a11y.py -k en
+	KRIG_INSTALL_SCREENSHOTS=1 .venv/bin/python -m pytest tests/browser/test_install.py
