@@ -684,6 +684,8 @@ class Handler(SimpleHTTPRequestHandler):
         ".mjs": "text/javascript",
         ".js": "text/javascript",
         ".json": "application/json",
+        ".xml": "application/xml",
+        ".txt": "text/plain",
         ".webmanifest": "application/manifest+json",
         ".whl": "application/zip",
         ".woff2": "font/woff2",

@@ -66,7 +66,7 @@ def test_without_a_site_url_no_page_has_canonical_hreflang_or_og_url(dist: Path)
 
 def test_the_sitemap_lists_every_page_in_every_language_with_its_alternates(sited: Path) -> None:
     urls = ET.parse(sited / "sitemap.xml").getroot().findall(f"{SITEMAP}url")
-    locs = [url.findtext(f"{SITEMAP}loc") for url in urls]
+    locs = [url.findtext(f"{SITEMAP}loc") or "" for url in urls]
     pages = [f"{SITE}{lang}/{file.removesuffix('index.html')}" for file in PAGES for lang in LANGS]
     assert sorted(locs) == sorted([*pages, SITE])
     for url in urls:

@@ -1,0 +1,67 @@
+"""The install's screenshots show the page as it is: each language's game page, dealt and after one flip, at the
+window that build.SCREENSHOT_WINDOWS gives it, looks like the screenshot kept in site/static/screenshots/ that its
+manifest names. `make screenshots` takes them again (KRIG_INSTALL_SCREENSHOTS=1) after the page changes.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+from playwright.sync_api import Browser
+
+import build
+
+from gamepage import ENGINE_READY, LOAD_TIMEOUT
+from guard import Guard
+
+LANGS = [lang.code for lang in build.LANGUAGES]
+KEPT = build.SITE / "static"
+RETAKE = os.environ.get("KRIG_INSTALL_SCREENSHOTS") == "1"
+DEAL = "index.html?players=2&seed=11"  # the same deal in every language, so that only the words differ
+FLIPPED = "() => document.getElementById('board').dataset.savedRound === '1'"
+SAME = 2.0  # the largest mean difference (of 255, over every pixel's channels) between two takes of one page
+
+
+def take(browser: Browser, site_url: str, guard: Guard, lang: str, form: str) -> Image.Image:
+    """The game page in `lang` at the `form` window, from its top: the deal, after one flip."""
+    (width, height), scale = build.SCREENSHOT_WINDOWS[form]
+    context = browser.new_context(base_url=site_url, viewport={"width": width, "height": height},
+                                  device_scale_factor=scale, reduced_motion="reduce", service_workers="block")
+    context.on("console", guard.console)
+    context.on("weberror", guard.weberror)
+    try:
+        page = context.new_page()
+        page.goto(f"{lang}/{DEAL}")
+        page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+        page.locator("[data-testid=flip]").click()
+        page.wait_for_function(FLIPPED)
+        page.evaluate("() => { document.activeElement.blur(); window.scrollTo(0, 0); }")
+        return Image.open(io.BytesIO(page.screenshot())).convert("RGB")
+    finally:
+        context.close()
+
+
+def difference(a: Image.Image, b: Image.Image) -> float:
+    return float(sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3)
+
+
+@pytest.mark.parametrize("form", build.SCREENSHOT_WINDOWS)
+def test_the_install_screenshots_show_the_game_page_in_their_language(browser: Browser, site_url: str, guard: Guard,
+                                                                      form: str) -> None:
+    kept = {lang: KEPT / build.screenshot(lang, form) for lang in LANGS}
+    for lang in LANGS:
+        shot = take(browser, site_url, guard, lang, form)
+        assert f"{shot.width}x{shot.height}" == build.screenshot_sizes(form)
+        if RETAKE:
+            kept[lang].parent.mkdir(parents=True, exist_ok=True)
+            shot.save(kept[lang], optimize=True)
+        stored = Image.open(kept[lang]).convert("RGB")
+        assert stored.size == shot.size, f"{kept[lang].name}: taken at another size"
+        own = difference(shot, stored)
+        assert own < SAME, f"{kept[lang].name} no longer shows the page ({own:.1f}): run make screenshots"
+        if lang != "en":  # the measure tells languages apart: the page in English is further from it
+            english = Image.open(kept["en"]).convert("RGB")
+            assert difference(shot, english) > own, f"{kept[lang].name} looks like the English page"
