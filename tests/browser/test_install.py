@@ -22,6 +22,9 @@ KEPT = build.SITE / "static"
 RETAKE = os.environ.get("KRIG_INSTALL_SCREENSHOTS") == "1"
 DEAL = "index.html?players=2&seed=11"  # the same deal in every language, so that only the words differ
 FLIPPED = "() => document.getElementById('board').dataset.savedRound === '1'"
+# Every picture and font in, and two frames drawn since: the page as it stays until the next flip.
+SETTLED = """() => document.fonts.status === 'loaded' && [...document.images].every((image) => image.complete)
+  && new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))))"""
 SAME = 2.0  # the largest mean difference (of 255, over every pixel's channels) between two takes of one page
 
 
@@ -39,6 +42,7 @@ def take(browser: Browser, site_url: str, guard: Guard, lang: str, form: str) ->
         page.locator("[data-testid=flip]").click()
         page.wait_for_function(FLIPPED)
         page.evaluate("() => { document.activeElement.blur(); window.scrollTo(0, 0); }")
+        page.wait_for_function(SETTLED)
         return Image.open(io.BytesIO(page.screenshot())).convert("RGB")
     finally:
         context.close()
