@@ -43,8 +43,8 @@ Requests (``type`` and its fields) and answers:
   A replay answer is ``{round, rounds, board}``: the round shown of the game's ``rounds``, and its board, as
   the game showed it when it was played; the page never stores it.
 * ``chances`` ``rollouts`` (a chunk, e.g. 50): more rollouts from the current position, added to the totals
-  kept for it (a new round or deal starts again) → ``{chances: [per seat], draw, repetition, done, round}``
-  over all ``done`` rollouts so far.
+  kept for it (a new round or deal starts again) → ``{chances: [per seat], draw, repetition, repeats, done,
+  round}`` over all ``done`` rollouts so far; ``repeats`` says whether the game can end in a repetition at all.
 * ``simulate`` ``players``, ``games`` (1–10000), ``seed``, ``order``, ``face_down``: whole games on the fast path,
   for the statistics page → ``{ok: true, rounds: [length of each game], wins: [per seat], draws, repetitions}``.
 
