@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from gamepage import ENGINE_READY, LOAD_TIMEOUT, open_game, wait_saved
 
-PHONE = {"width": 375, "height": 740}
+PHONE: ViewportSize = {"width": 375, "height": 740}
 
 # Each chart text's font size as drawn: its computed size times the SVG's scale (its width on screen over its
 # viewBox's width), and the height of its box on screen.
