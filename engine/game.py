@@ -269,6 +269,15 @@ class Game:
         return self._face_down
 
     @property
+    def can_repeat(self) -> bool:
+        """Whether this game can end in a repetition (R12): only in played order can a position come back.
+
+        >>> Game.new(2, seed=1).can_repeat, Game.new(2, seed=1, return_order="played").can_repeat
+        (False, True)
+        """
+        return self._seen is not None
+
+    @property
     def seed(self) -> int:
         return self._seed
 

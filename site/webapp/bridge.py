@@ -43,8 +43,8 @@ Requests (``type`` and its fields) and answers:
   A replay answer is ``{round, rounds, board}``: the round shown of the game's ``rounds``, and its board, as
   the game showed it when it was played; the page never stores it.
 * ``chances`` ``rollouts`` (a chunk, e.g. 50): more rollouts from the current position, added to the totals
-  kept for it (a new round or deal starts again) → ``{chances: [per seat], draw, repetition, done, round}``
-  over all ``done`` rollouts so far.
+  kept for it (a new round or deal starts again) → ``{chances: [per seat], draw, repetition, repeats, done,
+  round}`` over all ``done`` rollouts so far; ``repeats`` says whether the game can end in a repetition at all.
 * ``simulate`` ``players``, ``games`` (1–10000), ``seed``, ``order``, ``face_down``: whole games on the fast path,
   for the statistics page → ``{ok: true, rounds: [length of each game], wins: [per seat], draws, repetitions}``.
 
@@ -68,7 +68,7 @@ per step the list of codes that seat put face down, or put down running short, `
 the table by a drawn round), ``round``, ``winner`` (that round's winner or null), ``set_aside`` (bool), ``over``,
 ``face_down`` (the game's cards face down in a war), and in the page's language (``lang``) ``status``,
 ``announce`` and ``result_text``. When a request plays no round (a restore, "finish"), the board keeps the last
-round's cards.
+round's cards; a restore in another language says that round (or what "finish" did) again in it.
 """
 
 from __future__ import annotations
@@ -317,6 +317,8 @@ class Session:
             cards, pile, winner = [{"up": None, "down": None, "last": None} for _ in range(n)], 0, None
         if not status and shown and shown["lang"] == self.narrator.lang:
             status = shown["status"]
+        elif not status and shown and not played:
+            status, announce = self.retell()  # the round on screen, said again in the page's new language
         self.board = {
             "players": n,
             "counts": [len(hand) for hand in game.hands],
@@ -334,6 +336,20 @@ class Session:
             "result_text": self.narrator.result(game.result, game.winner),
             "lang": self.narrator.lang,
         }
+
+    def retell(self) -> tuple[str, str]:
+        """The status line and the fuller sentence of the last thing the log says was done (a round, or
+        "Finish the game"), told again, in the page's language: after a language switch the stored ones are in
+        another. Nothing is said when the log does not reach the round the game is at."""
+        game = self.current()
+        entry = self.log[-1] if self.log else None
+        if not entry or entry.get("round") != game.round_number or not game.round_number:
+            return "", ""
+        if "finished" in entry:
+            return self.narrate(None, entry["finished"])
+        again = game.at_deal()
+        again.play_rounds(game.round_number - 1)
+        return self.narrate(again.play_round(), None)
 
     def narrate(self, played: Round | None, finished: int | None) -> tuple[str, str]:
         """A short status line and a fuller sentence for screen readers, in the page's language."""

@@ -10,8 +10,8 @@ on (a new round, a new deal), the next chunk starts again from zero.
 >>> estimate.add(game, rollouts=20)["done"]
 20
 >>> answer = estimate.add(game, rollouts=20)
->>> answer["done"], answer["chances"], answer["draw"]
-(40, [1.0, 0.0], 0.0)
+>>> answer["done"], answer["chances"], answer["draw"], answer["repeats"]
+(40, [1.0, 0.0], 0.0, False)
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ class Estimate:
             "chances": [total / self.done for total in self.wins],
             "draw": self.draws / self.done,
             "repetition": self.repetitions / self.done,
+            "repeats": game.can_repeat,  # whether a repetition can happen at all (R12): the page says "draw" alone
             "done": self.done,
             "round": game.round_number,
         }

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from gamepage import Game, flip, new_game, open_game
 
@@ -31,9 +31,22 @@ def test_chances_follow_every_round_and_add_up(page: Page, guard) -> None:
     shown = chances_for(page, 1)
     assert len(shown["seats"]) == 2
     assert 97 <= sum(shown["seats"]) + shown["other"] <= 103  # rounded percentages
+    expect(page.locator("#chance-other .with-repetition")).to_be_visible()  # R12 applies in played order
+    expect(page.locator("#chance-other .draw-only")).to_be_hidden()
+    expect(page.locator("#seat-0 .chance-label")).to_be_visible()  # each bar says what it shows
     flip(page)
-    assert page.locator("#chance-other").is_hidden()  # the old estimate goes at once
+    # the old estimate stays on screen until the new one replaces it: the bars do not blank out
+    assert page.locator("#chance-other").is_visible() and page.evaluate(READ_CHANCES)["round"] in (1, 2)
     assert chances_for(page, 2)["round"] == 2
+
+
+def test_a_shuffled_game_says_draw_alone_since_it_cannot_repeat(page: Page, guard) -> None:
+    open_game(page)
+    new_game(page, 2, 31)
+    flip(page)
+    chances_for(page, 1)
+    expect(page.locator("#chance-other .draw-only")).to_be_visible()
+    expect(page.locator("#chance-other .with-repetition")).to_be_hidden()
 
 
 def test_quick_flips_are_answered_while_chances_are_computed(page: Page, guard) -> None:

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Locator, Page, expect
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, attribute, new_game, open_game, text, wait_saved
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, attribute, new_game, open_game, text, wait_saved, write
 
 
 def finished(seed: int, order: str) -> tuple[Game, int]:
@@ -74,7 +74,9 @@ def test_simulate_draws_both_charts_with_text_alternatives_and_cancel_stops(page
     simulate(page, games="1000", players="3")
     expect(summary).to_have_attribute("data-games", "1000", timeout=LOAD_TIMEOUT)
     assert "1\u202f000 parties simulées." in text(summary)  # grouped, and in the plural
-    for chart, rows in (("lengths-chart", 12), ("seats-chart", 3)):
+    bins = page.locator("#lengths-chart rect.bar").count()
+    assert 2 <= bins <= 11
+    for chart, rows in (("lengths-chart", bins), ("seats-chart", 3)):
         svg = page.locator(f"#{chart} svg")
         expect(svg).to_have_attribute("role", "img")
         assert svg.get_attribute("aria-label")
@@ -123,3 +125,26 @@ def test_the_simulator_compares_one_two_and_three_face_down_cards_on_the_same_de
     expect(summary).to_contain_text("Cancelled after")
     expect(table).to_be_visible()
     assert 1 <= rows.count() <= 3
+
+
+def test_the_time_of_day_is_written_in_the_pages_language(page: Page, guard) -> None:
+    open_game(page, "en/index.html?players=2&seed=7")
+    page.click("[data-testid=finish]")
+    expect(page.locator("[data-testid=result]")).to_be_visible()
+    page.goto("bn/stats.html")
+    told = page.locator("#games li span").first
+    expect(told).to_be_visible()
+    assert not re.search(r"[A-Za-z]", text(told)), text(told)  # no Latin "PM" in Bengali
+
+
+def test_the_biggest_comeback_is_shown_only_for_a_game_in_which_you_trailed(page: Page, guard) -> None:
+    page.goto("en/stats.html")
+    entry = {"version": 2, "players": 2, "result": "win", "winner": 0, "rounds": 300, "endedAt": 1_700_000_000_000}
+    write(page, "history", [{**entry, "comeback": 26}])  # you won without ever holding fewer than you were dealt
+    page.reload()
+    expect(page.locator("[data-stat=played]")).to_have_text("1")
+    expect(page.locator("[data-stat=comeback]")).to_be_hidden()
+    write(page, "history", [{**entry, "comeback": 26}, {**entry, "comeback": 9}])
+    page.reload()
+    expect(page.locator("[data-stat=played]")).to_have_text("2")
+    expect(page.locator("[data-stat=comeback]")).to_have_text("9")

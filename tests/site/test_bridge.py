@@ -134,12 +134,37 @@ def test_a_restore_keeps_the_log_the_round_on_the_board_and_the_comeback(session
     assert record["game"] == stored["game"]
 
 
-def test_a_restore_in_another_language_keeps_the_cards_but_not_the_sentence(session: bridge.Session) -> None:
+@pytest.mark.parametrize("rounds", [1, 12, 40])
+def test_a_restore_in_another_language_says_the_round_again_in_it(session: bridge.Session, rounds: int) -> None:
+    ask(session, type="new", players=3, seed=8)
+    for _ in range(rounds):
+        stored = ask(session, type="flip")["record"]
+    told = opened("fr")
+    ask(told, type="new", players=3, seed=8)
+    for _ in range(rounds):
+        played = ask(told, type="flip")["record"]["board"]
+    board = ask(opened("fr"), type="restore", record=stored)["record"]["board"]
+    assert board["cards"] == stored["board"]["cards"] and board["lang"] == "fr"
+    assert (board["status"], board["announce"]) == (played["status"], played["announce"])
+    assert board["status"] != stored["board"]["status"]
+
+
+def test_a_restore_in_another_language_says_what_finish_did_in_it(session: bridge.Session) -> None:
+    ask(session, type="new", players=2, seed=8)
+    ask(session, type="flip")
+    stored = ask(session, type="finish")["record"]
+    board = ask(opened("fr"), type="restore", record=stored)["record"]["board"]
+    rounds = stored["log"][-1]["finished"]
+    assert board["status"] == bridge.Narrator("fr").finished(rounds)
+    assert board["announce"].endswith(board["result_text"]) and board["result_text"]
+
+
+def test_a_restore_in_another_language_says_nothing_of_a_round_its_log_does_not_reach(
+        session: bridge.Session) -> None:
     ask(session, type="new", players=2, seed=8)
     stored = ask(session, type="flip")["record"]
-    other = bridge.Session("fr")
-    board = ask(other, type="restore", record=stored)["record"]["board"]
-    assert board["cards"] == stored["board"]["cards"] and board["status"] == "" and board["lang"] == "fr"
+    board = ask(opened("fr"), type="restore", record={**stored, "log": []})["record"]["board"]
+    assert board["cards"] == stored["board"]["cards"] and board["status"] == ""
 
 
 @pytest.mark.parametrize("board", [

@@ -152,5 +152,8 @@ export function renderChances(estimate, players) {
     other.dataset.percent = String(Math.round(100 * share));
     other.dataset.round = String(estimate.round); // the round the estimate belongs to
     other.querySelector(".pct").textContent = percent(share);
+    // "Draw or repetition" only in a game that can end in a repetition (R12): Python says which
+    other.querySelector(".with-repetition").hidden = !estimate.repeats;
+    other.querySelector(".draw-only").hidden = Boolean(estimate.repeats);
   }
 }

@@ -23,11 +23,20 @@ export function estimateLater() {
   timer = setTimeout(() => estimate(mine), CHANCE_PAUSE);
 }
 
-/** A new round is on screen: the old estimate no longer holds. */
+/**
+ * A new round is on screen: the old estimate no longer holds. It stays on screen until the new one replaces it,
+ * so that the bars do not blank out on every flip, unless the game on screen is another one or is over.
+ */
 export function forgetChances() {
   shown = false;
-  renderChances(null, 4);
+  if (state.mode !== "playing" || gameOnScreen() !== estimated) renderChances(null, 4);
   estimateLater();
+}
+
+let estimated = null; // the game whose estimate is on screen (the board's data-game-id)
+
+function gameOnScreen() {
+  return document.getElementById("board").dataset.gameId;
 }
 
 /**
@@ -45,6 +54,7 @@ async function estimate(mine) {
       if (mine !== run || answer.round !== round) return;
       if (answer.done >= CHANCE_ROLLOUTS) {
         shown = true;
+        estimated = gameOnScreen();
         renderChances(answer, players);
       }
     }

@@ -24,3 +24,5 @@ export const UNOFFERED = Array.isArray(facts.unoffered) ? facts.unoffered : [];
  * deck: {name: [suits]}}.
  */
 export const DECKS = facts.decks && typeof facts.decks === "object" ? facts.decks : { letters: {}, deck: {} };
+/** How many cards each player is dealt, by the number of players ({"2": 26, …}): under it, a player trails. */
+export const DEALT = facts.dealt && typeof facts.dealt === "object" ? facts.dealt : {};

@@ -75,7 +75,9 @@ function draw(answer) {
   update(replayShown, answer);
   const said = sentence(answer);
   const fresh = Boolean(answer.line) && state.settings.animation !== "none";
-  render({ ...answer.board, announce: said }, { fresh, announce: !playing });
+  // the deal has no round's sentence of its own: the status line says what to do
+  const status = answer.round === 0 ? text("replay_start") : answer.board.status;
+  render({ ...answer.board, status, announce: said }, { fresh, announce: !playing });
   if (playing) announceLatest(said);
   else announcedNow();
   if (answer.line) addLine(answer.line);

@@ -2,8 +2,10 @@
 // simulator that lets the engine play thousands of games in the worker, batch by batch, with 1, 2 or 3 cards
 // face down in each war, or the same deals with each of them, compared.
 
+import { lengthBins } from "./bins.js";
 import { barChart } from "./charts.js";
 import { Engine } from "./engine.js";
+import { DEALT } from "./facts.js";
 import { replayLink, upToDate, watchable } from "./history.js";
 import { registerServiceWorker } from "./offline.js";
 import { loadHistory } from "./store.js";
@@ -13,7 +15,6 @@ import { added, average, comparison, noGames } from "./tally.js";
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
 const BATCH = 1000; // games per request: small enough to show progress and to cancel between batches
-const BINS = 12;
 
 // Your games
 
@@ -25,7 +26,9 @@ async function showHistory(ready) {
   if (!games.length) return;
   const rounds = games.map((game) => Number(game.rounds) || 0);
   const won = games.filter((game) => game.result === "win" && game.winner === 0);
-  const comebacks = won.map((game) => game.comeback).filter((comeback) => Number.isInteger(comeback));
+  // a comeback: a game you won after holding fewer cards than you were dealt, so that you trailed
+  const comebacks = won.map((game) => game.comeback)
+    .filter((comeback, index) => Number.isInteger(comeback) && comeback < DEALT[won[index].players]);
   const figures = {
     played: num(games.length),
     won: num(won.length),
@@ -33,8 +36,9 @@ async function showHistory(ready) {
     repeated: num(games.filter((game) => game.result === "repetition").length),
     average: num(Math.round(rounds.reduce((a, b) => a + b, 0) / rounds.length)),
     longest: num(Math.max(...rounds)),
-    comeback: comebacks.length ? num(Math.min(...comebacks)) : "–",
+    comeback: comebacks.length ? num(Math.min(...comebacks)) : "",
   };
+  document.querySelector("[data-stat=comeback]").parentElement.hidden = !comebacks.length; // only if you trailed
   for (const [name, value] of Object.entries(figures)) {
     document.querySelector(`[data-stat=${name}]`).textContent = value;
   }
@@ -50,16 +54,29 @@ function ending(game) {
   return game.winner === 0 ? text("won_you") : format(text("won_by"), { name: seatName(game.winner) });
 }
 
+/**
+ * When a game ended, in the page's language: its date and time of day, in one part or two. The catalog says how
+ * the language writes a time ("clock"): as the browser's usual short time, or with the language's own words for
+ * the part of the day, where the usual one would show a Latin AM or PM (Bengali: ১১:৫৮ রাত্রি).
+ */
+function endedAt(date) {
+  const lang = root.lang || "en";
+  if (text("clock") !== "day-period") {
+    return [new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(date)];
+  }
+  return [new Intl.DateTimeFormat(lang, { dateStyle: "medium" }).format(date),
+    new Intl.DateTimeFormat(lang, { hour: "numeric", minute: "2-digit", dayPeriod: "short" }).format(date)];
+}
+
 /** The latest finished games that can be watched again, newest first, each with its "Watch again" link. */
 function showLatest(games) {
   const latest = watchable(games);
   if (!latest.length) return;
-  const when = new Intl.DateTimeFormat(root.lang || "en", { dateStyle: "medium", timeStyle: "short" });
   const parts = new Intl.ListFormat(root.lang || "en", { style: "short", type: "unit" });
   $("games").replaceChildren(...latest.map((game, index) => {
     const what = document.createElement("span");
     what.id = `game-${index}`;
-    what.textContent = parts.format([when.format(new Date(game.endedAt)), plural("players", game.players),
+    what.textContent = parts.format([...endedAt(new Date(game.endedAt)), plural("players", game.players),
       ending(game), plural("rounds", game.rounds)]);
     const link = document.createElement("a");
     link.href = replayLink(game, location.href);
@@ -104,20 +121,20 @@ function showResults(totals, cancelled) {
   const longest = Math.max(...rounds);
   $("sim-summary").textContent = summary(totals, cancelled);
 
-  // Lengths: BINS equal bins up to the 99th percentile, so one freak game does not squash the chart.
-  const sorted = [...rounds].sort((a, b) => a - b);
-  const top = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))];
-  const width = Math.max(1, Math.ceil((top + 1) / BINS));
-  const counts = new Array(BINS).fill(0);
-  for (const length of rounds) counts[Math.min(BINS - 1, Math.floor(length / width))] += 1;
-  const rows = counts.map((count, bin) => {
-    const low = bin * width;
-    const high = bin === BINS - 1 ? longest : (bin + 1) * width - 1;
+  // Lengths: bins of a round width up to the 99th percentile, so one freak game does not squash the chart, and
+  // the longer games in a tail bin, drawn hatched and said in the note under the chart
+  const rows = lengthBins(rounds).map(({ low, high, count }) => {
+    const tail = high === null;
+    const label = tail ? plural("tail", low) : `${num(low)}–${num(high)}`;
     return {
-      value: count, low, high, label: `${num(low)}–${num(high)}`, shown: num(count),
-      text: plural("bar_lengths", count, { low: num(low), high: num(high) }),
+      value: count, low, high: tail ? longest : high, label, shown: num(count), apart: tail,
+      text: tail ? format(text("bar_tail"), { range: label, games: plural("games", count) })
+        : plural("bar_lengths", count, { low: num(low), high: num(high) }),
     };
   });
+  const tail = rows.find((row) => row.apart);
+  $("lengths-note").hidden = !tail;
+  $("lengths-note").textContent = tail ? plural("tail_note", tail.low) : "";
   const peak = rows.reduce((best, row) => (row.value > best.value ? row : best), rows[0]);
   barChart($("lengths-chart"), rows, text("lengths_title"),
     format(text("lengths_alt"), { low: num(peak.low), high: num(peak.high) }));

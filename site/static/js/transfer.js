@@ -56,9 +56,24 @@ export async function importFile(file) {
   }
 }
 
+/**
+ * Share the deal's link: through the system's share sheet where there is one (phones), else copied, with the link
+ * in a field to copy by hand. Said in the share's own small notice: the status line keeps the round's sentence.
+ */
 export async function share() {
   if (!state.record) return;
   const href = dealLink(state.record.game, location.href, choices());
+  const said = $("share-note");
+  said.textContent = "";
+  if (typeof navigator.share === "function") {
+    try {
+      await navigator.share({ title: document.title, url: href });
+      return;
+    } catch (error) {
+      if (error && error.name === "AbortError") return; // the person closed the share sheet
+      // no share here after all (not allowed, not supported): the link is copied instead
+    }
+  }
   const input = $("share-url");
   input.value = href;
   $("share-result").hidden = false;
@@ -66,7 +81,7 @@ export async function share() {
   input.select();
   try {
     await navigator.clipboard.writeText(href);
-    note(text("copied"));
+    said.textContent = text("copied");
   } catch {
     // no clipboard permission: the link is selected in the field for copying by hand
   }

@@ -1,0 +1,45 @@
+"""A language switch in the middle of a game keeps the round's sentence: the bridge says the round on the table
+again in the new language, as it would have said it had the round been played there."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from krig.webapp.bridge import Session
+
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, open_game, wait_saved
+
+SEED, ROUNDS = 7, 6
+SHORT = "[data-testid=status] .short"  # the status line on screen (the live region's fuller sentence is beside it)
+
+
+def short_status(page: Page) -> str:
+    return page.locator(SHORT).evaluate("(element) => element.textContent")
+
+
+def status_in(lang: str) -> str:
+    """The status line of the game's round ROUNDS, as the bridge says it in `lang`."""
+    session = Session(lang)
+    session.handle({"type": "new", "players": 2, "seed": SEED})
+    for _ in range(ROUNDS):
+        answer = session.handle({"type": "flip"})
+    status: str = answer["record"]["board"]["status"]
+    return status
+
+
+@pytest.mark.parametrize("lang", ["bn", "fr"])
+def test_a_language_switch_mid_game_keeps_the_rounds_sentence_in_the_new_language(page: Page, guard,
+                                                                                 lang: str) -> None:
+    open_game(page, f"en/index.html?players=2&seed={SEED}")
+    flip(page, ROUNDS)
+    wait_saved(page, ROUNDS)
+    before = board(page)
+    assert short_status(page) == status_in("en")
+    page.click(f"[data-testid=language-switcher] a[data-lang={lang}]")
+    page.wait_for_url(f"**/{lang}/index.html")
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    page.wait_for_function(f"() => document.querySelector({SHORT!r}).textContent !== ''")
+    after = board(page)
+    assert short_status(page) == status_in(lang) != status_in("en")
+    assert after["cards"] == before["cards"] and after["counts"] == before["counts"]
