@@ -51,6 +51,16 @@ export function keepFinished(entry) {
   });
 }
 
+/**
+ * Keep `record`, an unfinished game a new deal replaces, for "Back to your game" (null forgets it), in the queue
+ * of writes: it is stored before the new game's record.
+ */
+export function keepReplaced(record) {
+  if (state.saving !== "on" || isPassive(state)) return queue;
+  queue = queue.then(() => store.saveReplaced(record).catch(() => {})); // without it, Back works until a reload
+  return queue;
+}
+
 /** The settings changed: the bridge puts them in the record, which is stored (if it is to be). */
 export async function settingsChanged() {
   if (!state.record) return; // no game yet: the bridge gets the settings with the first one
@@ -74,6 +84,7 @@ export async function setKeep(keep) {
     } else {
       await queue;
       await store.deleteGame();
+      await store.saveReplaced(null);
       delete $("board").dataset.savedRound;
       note(text("saving_stopped"));
     }
@@ -88,6 +99,7 @@ export async function deleteSave() {
   try {
     await queue;
     await store.deleteGame();
+    await store.saveReplaced(null);
     delete $("board").dataset.savedRound;
     update(forgotDamaged);
     note(text("deleted"));

@@ -2,6 +2,7 @@
 // restore the record or deal a first game, and wire every control and key.
 
 import { toggleAutoplay } from "./autoplay.js";
+import { goBack } from "./back.js";
 import { preloadCards } from "./board.js";
 import { estimateLater } from "./chances.js";
 import { keyAction } from "./keys.js";
@@ -93,6 +94,7 @@ function wire() {
   $("delete-save").addEventListener("click", () => deleteSave());
   $("take-over").addEventListener("click", () => takeOver());
   $("take-back").addEventListener("click", () => takeOver());
+  $("back-to-game").addEventListener("click", () => goBack());
   wireReplay();
   for (const id of ["speed", "animation", "sound", "deck", "letters"]) {
     $(id).addEventListener("change", () => {
