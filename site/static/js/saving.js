@@ -4,6 +4,7 @@
 
 import { note } from "./announce.js";
 import { engine, state, update } from "./page.js";
+import { askToKeep } from "./persistence.js";
 import { canSave, forgotDamaged, isPassive, kept, recorded } from "./state.js";
 import * as store from "./store.js";
 import { text } from "./strings.js";
@@ -31,6 +32,7 @@ export function persistGame() {
       await store.saveGame(record); // the whole record in one transaction: a crash keeps the last one whole
       saveFailed(false);
       $("board").dataset.savedRound = String(record.board.round);
+      askToKeep(); // once, after the visitor's first action
     } catch {
       saveFailed(true); // e.g. the storage is full; the next round's save tries again with everything
     }

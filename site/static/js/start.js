@@ -7,6 +7,7 @@ import { preloadCards } from "./board.js";
 import { estimateLater } from "./chances.js";
 import { keyAction } from "./keys.js";
 import { registerServiceWorkerWhenIdle } from "./offline.js";
+import { showPersistence, visitorActed } from "./persistence.js";
 import { state, update, useEngine } from "./page.js";
 import { engineFailed, finish, flip, newGame, resume } from "./play.js";
 import { replayKey, watchLinked, wireReplay } from "./replay.js";
@@ -41,6 +42,7 @@ export async function start(drawing, engine) {
     if (state.saving === "unavailable" || (await holdGame())) await resume(record);
     else update(elsewhere);
     update(started);
+    showPersistence();
     preloadCards(); // in idle moments: the first sight of each card costs no flip
     await watchLinked(); // ?replay=<id>: a finished game from the statistics page, watched over the game
   } catch (error) {
@@ -95,6 +97,7 @@ function wire() {
   $("take-over").addEventListener("click", () => takeOver());
   $("take-back").addEventListener("click", () => takeOver());
   $("back-to-game").addEventListener("click", () => goBack());
+  $("saving").addEventListener("toggle", () => showPersistence()); // the space used, as it is now
   wireReplay();
   for (const id of ["speed", "animation", "sound", "deck", "letters"]) {
     $(id).addEventListener("change", () => {
@@ -109,6 +112,7 @@ function wire() {
   for (const type of ["pointerdown", "keydown"]) {
     document.addEventListener(type, estimateLater, { capture: true, passive: true });
     document.addEventListener(type, wakeSound, { capture: true, passive: true });
+    document.addEventListener(type, visitorActed, { capture: true, passive: true, once: true });
   }
 }
 
