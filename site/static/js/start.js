@@ -8,6 +8,7 @@ import { estimateLater } from "./chances.js";
 import { keyAction } from "./keys.js";
 import { registerServiceWorkerWhenIdle } from "./offline.js";
 import { showPersistence, visitorActed } from "./persistence.js";
+import { engineLoaded, refetchOnce } from "./refetch.js";
 import { state, update, useEngine } from "./page.js";
 import { engineFailed, finish, flip, newGame, resume } from "./play.js";
 import { replayKey, watchLinked, wireReplay } from "./replay.js";
@@ -33,9 +34,12 @@ export async function start(drawing, engine) {
     try {
       await loading;
     } catch (error) {
+      // files of an older deploy in the HTTP cache: fetched again once, and the page reloads
+      if (error && error.kind === "load" && (await refetchOnce(new URL("./worker.js", import.meta.url)))) return;
       engineFailed(error);
       return;
     }
+    engineLoaded();
     useEngine(ready);
     $("engine-progress").value = 100;
     // With storage, the stored game is shared by every tab: only the tab that holds it plays and saves
