@@ -2,6 +2,7 @@
 // shown: the bridge's record is drawn, its log line added, and the record stored.
 
 import { announcedNow, announceLatest, note } from "./announce.js";
+import { dealOver, keepNew, offerKept } from "./back.js";
 import { render } from "./board.js";
 import { forgetChances, estimateLater } from "./chances.js";
 import { linkedDeal, validSeed } from "./deal.js";
@@ -100,6 +101,7 @@ export function flip() {
  */
 async function flipNow() {
   if (state.mode !== "playing") return;
+  keepNew();
   estimateLater(); // no further chunk of the estimate: the flip goes next in the worker's queue
   const ahead = canAsk(state) ? state.next : null;
   if (ahead) {
@@ -117,11 +119,15 @@ async function flipNow() {
 export async function finish() {
   if (state.mode !== "playing") return;
   update(autoplaying, false);
+  keepNew();
   await play({ type: "finish" });
 }
 
-/** A new game with the form's settings (or `deal`, from a shared link). */
-export async function newGame(deal = null) {
+/**
+ * A new game with the form's settings (or `deal`, from a shared link), over the game of the record `over` (the
+ * one on screen, or the stored one for a link at start-up): an unfinished one is offered back.
+ */
+export async function newGame(deal = null, over = state.record) {
   update(autoplaying, false);
   readSettings();
   const seedInput = $("seed");
@@ -137,7 +143,7 @@ export async function newGame(deal = null) {
   const request = {
     type: "new", players, order, face_down: faceDown, seed: seed === "" ? null : Number(seed), settings: state.settings,
   };
-  if (await play(request, { loaded: true })) {
+  if (await dealOver(over, () => play(request, { loaded: true }))) {
     clearLog();
     $("import-failed").hidden = true;
   }
@@ -156,7 +162,7 @@ export async function resume(stored) {
     forgetLink();
   } else if (deal) {
     forgetLink();
-    await newGame(deal);
+    await newGame(deal, stored);
     return;
   }
   if (stored === null || stored === undefined) {
@@ -164,10 +170,11 @@ export async function resume(stored) {
     return;
   }
   // the whole record as stored: the bridge updates an old one and checks its game
-  await play({ type: "restore", record: stored, settings: state.settings }, { persist: false, loaded: true },
-    (error) => {
+  const restored = await play({ type: "restore", record: stored, settings: state.settings },
+    { persist: false, loaded: true }, (error) => {
       if (error.kind !== "damaged" && error.kind !== "request") return engineFailed(error);
       $("save-damaged-reason").textContent = refusal(error, text);
       update(refused, stored); // kept untouched, for "Export the damaged save", until a new game replaces it
     });
+  if (restored) await offerKept();
 }

@@ -4,6 +4,7 @@
 
 import { note } from "./announce.js";
 import { engine, state, update } from "./page.js";
+import { askToKeep } from "./persistence.js";
 import { canSave, forgotDamaged, isPassive, kept, recorded } from "./state.js";
 import * as store from "./store.js";
 import { text } from "./strings.js";
@@ -31,6 +32,7 @@ export function persistGame() {
       await store.saveGame(record); // the whole record in one transaction: a crash keeps the last one whole
       saveFailed(false);
       $("board").dataset.savedRound = String(record.board.round);
+      askToKeep(); // once, after the visitor's first action
     } catch {
       saveFailed(true); // e.g. the storage is full; the next round's save tries again with everything
     }
@@ -49,6 +51,16 @@ export function keepFinished(entry) {
       // the statistics page only misses this game
     }
   });
+}
+
+/**
+ * Keep `record`, an unfinished game a new deal replaces, for "Back to your game" (null forgets it), in the queue
+ * of writes: it is stored before the new game's record.
+ */
+export function keepReplaced(record) {
+  if (state.saving !== "on" || isPassive(state)) return queue;
+  queue = queue.then(() => store.saveReplaced(record).catch(() => {})); // without it, Back works until a reload
+  return queue;
 }
 
 /** The settings changed: the bridge puts them in the record, which is stored (if it is to be). */
@@ -74,6 +86,7 @@ export async function setKeep(keep) {
     } else {
       await queue;
       await store.deleteGame();
+      await store.saveReplaced(null);
       delete $("board").dataset.savedRound;
       note(text("saving_stopped"));
     }
@@ -88,6 +101,7 @@ export async function deleteSave() {
   try {
     await queue;
     await store.deleteGame();
+    await store.saveReplaced(null);
     delete $("board").dataset.savedRound;
     update(forgotDamaged);
     note(text("deleted"));

@@ -2,10 +2,13 @@
 // restore the record or deal a first game, and wire every control and key.
 
 import { toggleAutoplay } from "./autoplay.js";
+import { goBack } from "./back.js";
 import { preloadCards } from "./board.js";
 import { estimateLater } from "./chances.js";
 import { keyAction } from "./keys.js";
 import { registerServiceWorkerWhenIdle } from "./offline.js";
+import { showPersistence, visitorActed } from "./persistence.js";
+import { engineLoaded, refetchOnce } from "./refetch.js";
 import { state, update, useEngine } from "./page.js";
 import { engineFailed, finish, flip, newGame, resume } from "./play.js";
 import { replayKey, watchLinked, wireReplay } from "./replay.js";
@@ -31,15 +34,19 @@ export async function start(drawing, engine) {
     try {
       await loading;
     } catch (error) {
+      // files of an older deploy in the HTTP cache: fetched again once, and the page reloads
+      if (error && error.kind === "load" && (await refetchOnce(new URL("./worker.js", import.meta.url)))) return;
       engineFailed(error);
       return;
     }
+    engineLoaded();
     useEngine(ready);
     $("engine-progress").value = 100;
     // With storage, the stored game is shared by every tab: only the tab that holds it plays and saves
     if (state.saving === "unavailable" || (await holdGame())) await resume(record);
     else update(elsewhere);
     update(started);
+    showPersistence();
     preloadCards(); // in idle moments: the first sight of each card costs no flip
     await watchLinked(); // ?replay=<id>: a finished game from the statistics page, watched over the game
   } catch (error) {
@@ -93,6 +100,8 @@ function wire() {
   $("delete-save").addEventListener("click", () => deleteSave());
   $("take-over").addEventListener("click", () => takeOver());
   $("take-back").addEventListener("click", () => takeOver());
+  $("back-to-game").addEventListener("click", () => goBack());
+  $("saving").addEventListener("toggle", () => showPersistence()); // the space used, as it is now
   wireReplay();
   for (const id of ["speed", "animation", "sound", "deck", "letters"]) {
     $(id).addEventListener("change", () => {
@@ -107,6 +116,7 @@ function wire() {
   for (const type of ["pointerdown", "keydown"]) {
     document.addEventListener(type, estimateLater, { capture: true, passive: true });
     document.addEventListener(type, wakeSound, { capture: true, passive: true });
+    document.addEventListener(type, visitorActed, { capture: true, passive: true, once: true });
   }
 }
 

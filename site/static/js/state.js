@@ -34,6 +34,8 @@
 //   replay    in the replay mode: {round, rounds, board, wanted, playing, back}: the round shown of the game's
 //             rounds and its board (the bridge's), the round asked for (a step or a jump the bridge has not shown
 //             yet), whether it plays on by itself at the auto-play speed, and the mode to go back to
+//   replaced  the record of an unfinished game that a new deal or an import replaced: offered back ("Back to your
+//             game") until the next round of the new game is played
 
 export const initial = Object.freeze({
   mode: "loading",
@@ -47,6 +49,7 @@ export const initial = Object.freeze({
   damaged: null,
   failure: null,
   replay: null,
+  replaced: null,
 });
 
 const LIVE = ["idle", "playing", "over"];
@@ -55,6 +58,12 @@ const PASSIVE = ["elsewhere", "taken-over"];
 /** Whether another tab plays the game: this one neither plays nor saves. */
 export function isPassive(state) {
   return PASSIVE.includes(state.mode);
+}
+
+/** Whether a record holds a game worth a way back: at least one round played, and not over. */
+export function unfinished(record) {
+  const board = record && typeof record === "object" ? record.board : null;
+  return Boolean(board && typeof board === "object" && !board.over && Number(board.round) >= 1);
 }
 
 /** The mode of the game the page holds, once nothing else is in the way. */
@@ -178,6 +187,16 @@ export function replayPlaying(state, on) {
   return playing === state.replay.playing ? state : { ...state, replay: { ...state.replay, playing } };
 }
 
+/** A new deal or an import replaced the unfinished game of `record`: it is offered back. */
+export function replacing(state, record) {
+  return { ...state, replaced: record };
+}
+
+/** The new game is kept (a round of it was played), or the replaced one is back: no more way back. */
+export function keptNew(state) {
+  return state.replaced === null ? state : { ...state, replaced: null };
+}
+
 /** "Back to my game": the replay goes, and the page is in the mode it was in before it. */
 export function replayClosed(state) {
   return state.mode === "replay" ? { ...state, mode: state.replay.back, replay: null } : state;
@@ -242,6 +261,7 @@ export function notices(state) {
     "save-damaged": state.damaged !== null && state.mode !== "replay",
     "other-tab": state.mode === "elsewhere",
     "taken-over": state.mode === "taken-over",
+    "back-notice": state.replaced !== null && LIVE.includes(state.mode),
   };
 }
 

@@ -202,20 +202,40 @@ async function simulate(players, games, variants) {
   } catch (error) {
     console.warn("simulation stopped:", error); // the detail is for developers; the visitor gets a sentence
     $("sim-summary").textContent = text("sim_failed");
+    if (sim.engine.dead) restartEngine(); // a broken worker cannot be used again: the next run gets a new one
   } finally {
     sim.running = false;
-    $("sim-run").disabled = false;
+    $("sim-run").disabled = !sim.engine;
     $("sim-cancel").hidden = true;
     progress.hidden = true;
   }
 }
 
-async function start() {
-  registerServiceWorker(new URL("../sw.js", import.meta.url));
+function newEngine() {
   const engine = new Engine(root.lang || "en", (value) => {
     $("engine-progress").value = Math.max($("engine-progress").value, value);
   });
-  const loading = engine.start();
+  return { engine, loading: engine.start() };
+}
+
+/** The engine broke during a simulation: a new worker, and Run once it is ready. */
+async function restartEngine() {
+  sim.engine = null;
+  const { engine, loading } = newEngine();
+  try {
+    await loading;
+  } catch {
+    root.dataset.engine = "failed";
+    $("engine-failed").hidden = false;
+    return;
+  }
+  sim.engine = engine;
+  $("sim-run").disabled = sim.running;
+}
+
+async function start() {
+  registerServiceWorker(new URL("../sw.js", import.meta.url));
+  const { engine, loading } = newEngine();
   const ready = loading.then(() => engine);
   ready.catch(() => {}); // a failed start is shown below; the history is then shown as it is stored
   showHistory(ready);

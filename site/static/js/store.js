@@ -6,6 +6,10 @@
 //                 settings, to draw them before Python is ready, and hands the rest back to the bridge.
 //   "preferences" {keep: false} once the visitor turns "Keep my game on this device" off (absent = keep).
 //   "history"     the finished games for the statistics page, newest last, as the bridge built them.
+//   "replaced"    the record of an unfinished game that a new deal or an import replaced, kept for "Back to your
+//                 game" until a round of the new game is played (back.js).
+//   "persistence" {asked: true, granted} once the page has asked the browser to keep its data for good
+//                 (persistence.js): it never asks again.
 // Every write is one idb-keyval call, i.e. one IndexedDB transaction.
 //
 // localStorage "krig-has-save" is "1" from the first save of this page's code until the game is deleted: a hint,
@@ -120,4 +124,29 @@ export async function loadHistory() {
 export async function saveHistory(games) {
   const s = open();
   if (s) await set("history", games, s);
+}
+
+/** The record kept for "Back to your game", or null. */
+export async function loadReplaced() {
+  const values = await read(["replaced"]);
+  return values ? (values[0] ?? null) : null;
+}
+
+/** Keep `record` for "Back to your game"; null forgets it. */
+export async function saveReplaced(record) {
+  const s = open();
+  if (!s) return;
+  if (record === null) await del("replaced", s);
+  else await set("replaced", record, s);
+}
+
+/** What the browser answered when asked to keep the site's data for good, or null when it was never asked. */
+export async function loadPersistence() {
+  const values = await read(["persistence"]);
+  return values ? (values[0] ?? null) : null;
+}
+
+export async function savePersistence(answer) {
+  const s = open();
+  if (s) await set("persistence", answer, s);
 }

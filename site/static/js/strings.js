@@ -38,6 +38,16 @@ export function percent(share, digits = 0) {
   return new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: digits }).format(share);
 }
 
+const UNITS = [["gigabyte", 1e9], ["megabyte", 1e6], ["kilobyte", 1e3]];
+
+/** A size in bytes as the page's language writes it, in the largest unit it reaches: "12 KB", "৩.৪ MB". */
+export function bytes(size, locale = lang) {
+  const [unit, scale] = UNITS.find(([, step]) => size >= step) ?? ["byte", 1];
+  const value = size / scale;
+  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short",
+    maximumFractionDigits: value < 10 && scale > 1 ? 1 : 0 }).format(value);
+}
+
 /**
  * The sentence `key` for `count`, in the plural form that the page's language uses for that number, with
  * %(count)s and the other `values` filled in. The build puts one form per CLDR plural category of the language

@@ -1,6 +1,7 @@
 // A game as a file or a link: export, import (checked by the bridge like a stored record), and share the deal.
 
 import { note } from "./announce.js";
+import { dealOver } from "./back.js";
 import { dealLink } from "./deal.js";
 import { clearLog } from "./log.js";
 import { state } from "./page.js";
@@ -50,7 +51,8 @@ export async function importFile(file) {
   }
   // an exported game or a whole record: the bridge tells them apart and checks them like a stored record
   const request = { type: "import", file: data, settings: state.settings };
-  if (await play(request, { loaded: true, stop: true }, (error) => importFailed(refusal(error, text, true)))) {
+  const refused = (error) => importFailed(refusal(error, text, true));
+  if (await dealOver(state.record, () => play(request, { loaded: true, stop: true }, refused))) {
     clearLog();
     note(text("imported"));
   }

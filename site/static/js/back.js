@@ -1,0 +1,70 @@
+// "Back to your game": a shared link, New game, the N key or an import over an unfinished game deals at once, and
+// the game it replaced is kept (in the state, and in IndexedDB under "replaced") and offered back until a round
+// of the new game is played. Dealing at once, with a way back, asks nothing of a player who meant it; the
+// offer never takes the focus (Space would then press it instead of flipping) and has no timer to beat.
+
+import { tell } from "./announce.js";
+import { listen, state, update } from "./page.js";
+import { play } from "./play.js";
+import { keepReplaced } from "./saving.js";
+import { applySettings } from "./settings.js";
+import { keptNew, replacing, unfinished } from "./state.js";
+import * as store from "./store.js";
+import { format, num, plural, text } from "./strings.js";
+
+const $ = (id) => document.getElementById(id);
+
+/**
+ * Deal over the game of `over` (a record, or null) with `dealing()`, which resolves whether a new game is shown.
+ * An unfinished game is stored aside first, then offered back; without a new game, the earlier offer stays.
+ */
+export async function dealOver(over, dealing) {
+  const old = unfinished(over) ? over : null;
+  if (old) await keepReplaced(old);
+  const dealt = await dealing();
+  if (old && dealt) {
+    update(replacing, old);
+    tell(`${text("back_dealt")} ${$("back-to-game").textContent}`);
+  } else if (old) {
+    keepReplaced(state.replaced);
+  }
+  return dealt;
+}
+
+/** A round of the new game is played: it is kept, and the replaced one is forgotten. */
+export function keepNew() {
+  if (state.replaced === null) return;
+  update(keptNew);
+  keepReplaced(null);
+}
+
+/** "Back to your game": the replaced game exactly as it was (round, log, settings), checked by the bridge. */
+export async function goBack() {
+  const old = state.replaced;
+  if (old === null) return;
+  applySettings({ ...old.settings, face_down: old.board.face_down });
+  // no settings in the request: the bridge keeps the record's own
+  if (await play({ type: "restore", record: old }, { loaded: true, stop: true })) {
+    update(keptNew);
+    keepReplaced(null); // after the restored record's write, in the same queue
+    tell(format(text("replay_left"), { number: num(old.board.round) }));
+  }
+}
+
+/** At start-up, after the stored game is restored: a game it replaced before the reload is offered back still. */
+export async function offerKept() {
+  if (state.saving !== "on" || !state.record) return;
+  let old = null;
+  try {
+    old = await store.loadReplaced();
+  } catch {
+    return;
+  }
+  // a Back whose record was stored but not yet forgotten leaves the same game in both keys
+  if (unfinished(old) && JSON.stringify(old.game) !== JSON.stringify(state.record.game)) update(replacing, old);
+}
+
+listen((now, before) => {
+  if (now.replaced === before.replaced || now.replaced === null) return;
+  $("back-to-game").textContent = plural("back_to_game", Number(now.replaced.board.round));
+});

@@ -1,0 +1,119 @@
+"""An unfinished game is never thrown away without a way back: a shared link, New game, the N key and an import
+deal at once and offer "Back to your game (round 15)" until a round of the new game is played; Back brings the
+game back exactly (round, board, log, settings), from IndexedDB's second key after a reload too."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, board, flip, new_game, open_game, record, text, wait_saved
+
+ROUND = 15
+
+
+def log_lines(page: Page) -> list[str]:
+    return page.locator("#log-list li").all_text_contents()
+
+
+def play_to_round_15(page: Page, path: str) -> dict[str, Any]:
+    """A 3-player game at round 15 with the animation off, saved; what the page and IndexedDB show of it."""
+    open_game(page, path)
+    page.click("#saving summary")
+    page.select_option("[data-testid=animation]", "none")
+    new_game(page, 3, seed=4242)
+    flip(page, ROUND)
+    wait_saved(page, ROUND)
+    return {"board": board(page), "log": log_lines(page), "game": record(page)["game"]}
+
+
+def expect_back_at_round_15(page: Page, before: dict[str, Any]) -> None:
+    """Back is offered, said with the round; pressed from the keyboard, it brings the game back exactly."""
+    back = page.locator("[data-testid=back-to-game]")
+    expect(back).to_be_visible()
+    expect(page.locator("[data-testid=back-notice]")).to_contain_text("unfinished game is kept")
+    assert record(page, "replaced")["game"] == before["game"]
+    expect(back).to_have_text("Back to your game (round 15)")
+    back.focus()
+    page.keyboard.press("Enter")
+    expect(back).to_be_hidden()
+    page.wait_for_function("(n) => document.getElementById('board').dataset.savedRound === String(n)", arg=ROUND)
+    assert board(page) == {**before["board"], "status": board(page)["status"]}
+    assert log_lines(page) == before["log"]
+    assert page.locator("[data-testid=players]").input_value() == "3"
+    assert page.locator("[data-testid=animation]").input_value() == "none"
+    assert record(page)["game"] == before["game"]
+    assert record(page, "replaced") is None
+    expect(page.locator("#status .full")).to_have_text("Back to your game, round 15.")
+
+
+def test_a_shared_link_over_an_unfinished_game_offers_it_back_after_a_reload_too(page: Page, guard) -> None:
+    before = play_to_round_15(page, "en/index.html")
+    page.goto("en/index.html?players=4&seed=1")
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    expect(page.locator("[data-testid=back-to-game]")).to_be_visible()
+    assert board(page)["players"] == 4 and record(page)["game"]["seed"] == 1
+    assert "?" not in page.url
+    page.reload()  # the link is not dealt again, and the way back is still there
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    assert board(page)["players"] == 4 and record(page)["game"]["seed"] == 1
+    expect_back_at_round_15(page, before)
+    page.reload()
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    assert "?" not in page.url
+    assert board(page)["round"] == before["board"]["round"] and board(page)["players"] == 3
+    expect(page.locator("[data-testid=back-to-game]")).to_be_hidden()
+
+
+def test_new_game_over_an_unfinished_game_offers_it_back(page: Page, guard) -> None:
+    before = play_to_round_15(page, "en/index.html")
+    new_game(page, 2)
+    assert board(page)["players"] == 2
+    expect_back_at_round_15(page, before)
+
+
+def test_the_n_key_offers_the_game_back_until_a_round_of_the_new_one_is_played(page: Page, guard) -> None:
+    before = play_to_round_15(page, "en/index.html")
+    page.evaluate("() => document.activeElement.blur()")  # the keys go to the page, not to Flip
+    page.keyboard.press("n")
+    page.wait_for_function("() => document.getElementById('board').dataset.round === '0'")
+    page.keyboard.press("n")  # a second new game, with nothing played, keeps the way back to round 15
+    expect(page.locator("[data-testid=back-to-game]")).to_have_text("Back to your game (round 15)")
+    page.keyboard.press(" ")  # a round of the new game: it is kept, and the old one is forgotten
+    page.wait_for_function("() => document.getElementById('board').dataset.round === '1'")
+    expect(page.locator("[data-testid=back-to-game]")).to_be_hidden()
+    page.wait_for_function("() => document.getElementById('board').dataset.savedRound === '1'")
+    assert record(page, "replaced") is None
+    # the new game, at round 1, is replaced in turn: now that one is offered back
+    page.keyboard.press("n")
+    expect(page.locator("[data-testid=back-to-game]")).to_have_text("Back to your game (round 1)")
+    assert before["game"] != record(page, "replaced")["game"]
+
+
+def test_an_import_over_an_unfinished_game_offers_it_back_in_the_pages_language(page: Page, guard,
+                                                                               tmp_path: Path) -> None:
+    before = play_to_round_15(page, "bn/index.html")
+    exported = tmp_path / "game.json"
+    exported.write_text(json.dumps(Game.new(2, seed=77).to_dict()))
+    page.set_input_files("[data-testid=import]", str(exported))
+    back = page.locator("[data-testid=back-to-game]")
+    expect(back).to_be_visible()
+    assert record(page)["game"]["seed"] == 77
+    label = text(back)
+    assert "১৫" in label and "15" not in label and "Back" not in label
+    back.click()
+    expect(back).to_be_hidden()
+    page.wait_for_function("(n) => document.getElementById('board').dataset.savedRound === String(n)", arg=ROUND)
+    assert board(page)["counts"] == before["board"]["counts"] and board(page)["cards"] == before["board"]["cards"]
+    assert record(page)["game"] == before["game"]
+
+
+def test_a_game_with_no_round_played_is_replaced_without_an_offer(page: Page, guard) -> None:
+    open_game(page)
+    new_game(page, 2, seed=5)
+    new_game(page, 3)
+    expect(page.locator("[data-testid=back-to-game]")).to_be_hidden()
+    assert record(page, "replaced") is None
