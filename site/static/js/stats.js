@@ -128,7 +128,7 @@ function showResults(totals, cancelled) {
     const label = tail ? plural("tail", low) : `${num(low)}–${num(high)}`;
     return {
       value: count, low, high: tail ? longest : high, label, shown: num(count), apart: tail,
-      text: tail ? format(text("bar_tail"), { range: label, games: plural("games", count) })
+      text: tail ? format(text("bar_tail"), { range: label, total: plural("games", count) })
         : plural("bar_lengths", count, { low: num(low), high: num(high) }),
     };
   });
