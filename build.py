@@ -41,7 +41,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from krig.webapp import decks, facts, numerals
+from krig.webapp import decks, facts, numerals, openings
 from krig.webapp.narrate import Narrator
 
 ROOT = Path(__file__).resolve().parent
@@ -80,6 +80,9 @@ WORKER = "js/worker.js"
 RUNTIME_USERS = (WORKER, "bench/bare.js")  # the scripts that name the runtime's folder, through the placeholder
 RUNTIME_PLACEHOLDER = "__PYODIDE_VERSION__"
 WHEEL_SOURCES = ("pyproject.toml", "README.md", "engine", "site/webapp")
+OPENINGS = "openings"  # the first visit's pool (krig.webapp.openings), never precached: only a first visit uses it
+OPENINGS_COUNT = 32
+OPENINGS_SCRIPT = "js/openings.js"  # told the pool's size through the placeholder
 
 CSP_DIRECTIVES = (
     "default-src 'self'",
@@ -129,6 +132,7 @@ def build(dist: Path = DIST) -> Path:
     write_cards(dist / "cards")
     write_fonts(dist / "fonts")
     render_pages(dist)
+    write_openings(dist)
     write_worker(dist, wheel, stdlib)
     write_service_worker(dist)
     write_headers(dist, stdlib)
@@ -322,6 +326,28 @@ def write_worker(dist: Path, wheel: Path, stdlib: Path) -> None:
     worker.write_text(source.replace('"__BUILD__"', json.dumps(facts, separators=(",", ":"))))
 
 
+# Openings
+
+
+def write_openings(dist: Path, count: int = OPENINGS_COUNT) -> None:
+    """The first visit's pool: `count` openings, each one file of boards and one of sentences per language, as
+    the bridge answers them in CPython (krig.webapp.openings), and the pool's size told to its script."""
+    folder = dist / OPENINGS
+    folder.mkdir()
+    for number, seed in enumerate(openings.seeds(count)):
+        for lang in LANGUAGES:
+            shared, said = openings.split(openings.opening(seed, lang.code))
+            if lang.code == LANGUAGES[0].code:
+                (folder / f"{number}.json").write_text(compact(shared))
+            (folder / f"{number}.{lang.code}.json").write_text(compact(said))
+    script = dist / OPENINGS_SCRIPT
+    script.write_text(script.read_text().replace('"__OPENINGS__"', str(count)))
+
+
+def compact(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
 # Pages
 
 
@@ -431,7 +457,8 @@ def precache_list(dist: Path) -> list[str]:
     game runs on the trimmed one, and the import fallback fetches the whole one only online)."""
     skip = {"sw.js", whole_stdlib(), *HOST_FILES}
     return sorted(name for name in (p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
-                  if not name.endswith((".br", ".gz")) and name not in skip and not name.startswith("bench/"))
+                  if not name.endswith((".br", ".gz")) and name not in skip
+                  and not name.startswith(("bench/", f"{OPENINGS}/")))
 
 
 def write_service_worker(dist: Path) -> None:
