@@ -48,7 +48,7 @@ from babel.messages.pofile import read_po
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from PIL import Image, ImageDraw, ImageFont
 
-from krig.webapp import decks, facts, numerals
+from krig.webapp import decks, facts, numerals, openings
 from krig.webapp.narrate import Narrator
 
 ROOT = Path(__file__).resolve().parent
@@ -87,6 +87,9 @@ WORKER = "js/worker.js"
 RUNTIME_USERS = (WORKER, "bench/bare.js")  # the scripts that name the runtime's folder, through the placeholder
 RUNTIME_PLACEHOLDER = "__PYODIDE_VERSION__"
 WHEEL_SOURCES = ("pyproject.toml", "README.md", "engine", "site/webapp")
+OPENINGS = "openings"  # the first visit's pool (krig.webapp.openings), never precached: only a first visit uses it
+OPENINGS_COUNT = 32
+OPENINGS_SCRIPT = "js/openings.js"  # told the pool's size through the placeholder
 
 CSP_DIRECTIVES = (
     "default-src 'self'",
@@ -124,7 +127,7 @@ SCREENSHOTS = "screenshots"  # the manifests' screenshots, kept in site/static/ 
 SCREENSHOT_WINDOWS = {"narrow": ((375, 740), 2), "wide": ((1280, 800), 1)}
 SITEMAP = "sitemap.xml"
 ROBOTS = "robots.txt"
-NOT_PRECACHED = ("bench/", "preview/", f"{SCREENSHOTS}/", SITEMAP, ROBOTS)
+NOT_PRECACHED = ("bench/", f"{OPENINGS}/", "preview/", f"{SCREENSHOTS}/", SITEMAP, ROBOTS)
 
 # Fixed zip timestamps, so that an unchanged engine gives a byte-identical wheel and the same cache name.
 SOURCE_DATE_EPOCH = "1767225600"
@@ -147,6 +150,7 @@ def build(dist: Path = DIST, site_url: str | None = None) -> Path:
     write_fonts(dist / "fonts")
     write_preview(dist / PREVIEW)
     render_pages(dist, site_url)
+    write_openings(dist)
     write_crawler_files(dist, site_url)
     write_worker(dist, wheel, stdlib)
     write_service_worker(dist)
@@ -339,6 +343,28 @@ def write_worker(dist: Path, wheel: Path, stdlib: Path) -> None:
     download = sum(path.stat().st_size for path in (runtime / "pyodide.asm.wasm", wheel, stdlib))
     facts = {"stdlib": stdlib.name, "snapshot": bound.hexdigest()[:16], "download": download}
     worker.write_text(source.replace('"__BUILD__"', json.dumps(facts, separators=(",", ":"))))
+
+
+# Openings
+
+
+def write_openings(dist: Path, count: int = OPENINGS_COUNT) -> None:
+    """The first visit's pool: `count` openings, each one file of boards and one of sentences per language, as
+    the bridge answers them in CPython (krig.webapp.openings), and the pool's size told to its script."""
+    folder = dist / OPENINGS
+    folder.mkdir()
+    for number, seed in enumerate(openings.seeds(count)):
+        for lang in LANGUAGES:
+            shared, said = openings.split(openings.opening(seed, lang.code))
+            if lang.code == LANGUAGES[0].code:
+                (folder / f"{number}.json").write_text(compact(shared))
+            (folder / f"{number}.{lang.code}.json").write_text(compact(said))
+    script = dist / OPENINGS_SCRIPT
+    script.write_text(script.read_text().replace('"__OPENINGS__"', str(count)))
+
+
+def compact(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 # Pages

@@ -23,7 +23,10 @@ Requests (``type`` and its fields) and answers:
   by default 1), ``settings``: a new game → a game answer.
 * ``restore`` ``record`` (the page's stored record, as it is), ``settings``: ``records.load`` brings a record up
   to the current version, and its game is loaded ONLY through ``Game.from_dict`` → a game answer, plus
-  ``lines``, the record's game log told in the page's language (bad entries skipped). A bad record answers
+  ``lines``, the record's game log told in the page's language (bad entries skipped). When the page drew some of the
+  record's rounds ahead before Python was ready (``played`` of its ``ahead``), the engine plays them too, and
+  the answer is at that round, its ``lines`` with theirs; a round the engine played otherwise than the page drew
+  it gives ``differs``, the first difference in English, and the engine's rounds are kept. A bad record answers
   ``{ok: false, error: {kind: "damaged", message, code}}``, ``code`` the refusal's kind (``krig.Refusal``):
   "not-a-save", "newer" (a newer Krig wrote it) or "damaged"; ``message`` says the details in English.
 * ``import`` ``file`` (an exported game, or a whole record of which only the game is kept), ``settings``: the
@@ -52,7 +55,9 @@ A game answer is ``{ok: true, record}`` with the current record (``records.recor
 page's ``settings`` as it sent them, the ``board`` to draw, the ``log`` and the ``comeback``. When a game ends,
 ``history`` is its entry for the statistics page (``records.finished_game``). While the game goes on, ``next`` is
 what the next flip will show, ``{board, line}``, worked out ahead on a copy of the game: the page draws that round
-the moment it is asked for, and the flip then plays the very same round here (the game is deterministic). A round
+the moment it is asked for, and the flip then plays the very same round here (the game is deterministic). The
+record also carries the next ``AHEAD`` rounds as ``ahead`` (``next`` is the first of them), for the page to draw
+at its next start while Python restores. A round
 that ends the game has no ``next``: its end is shown with its history entry, when the flip is answered.
 
 Every answer carries ``ok``; errors are ``{ok: false, error: {kind, message}}`` with kind ``"damaged"`` (a
@@ -88,6 +93,13 @@ from .records import load
 from .replay import Replay
 from .variants import UnofferedError, check_offered
 
+AHEAD = 40
+"""Rounds the bridge works out ahead and hands over in every record (``ahead``): at its next start the page draws
+them at once, while Python restores, which covers the first seconds of a visit on a slow phone."""
+
+SENTENCES = frozenset({"status", "announce", "result_text", "lang"})
+"""What a board says in the page's language: the rest of it is the same in every language."""
+
 MAX_REQUEST_CHARS = 512 * 1024
 """The longest request text ``handle`` parses: a record with a full game log is far below it, and a bigger
 one (a tampered save, a wrong file) is refused at once instead of being parsed."""
@@ -109,6 +121,10 @@ class Session:
         self.log: list[dict[str, Any]] = []  # the game log's entries, the latest records.MAX_LOG
         self.comeback: int | None = None  # the fewest cards seat 0 held on the boards of this game
         self.replay: Replay | None = None  # a game watched again, beside this one
+        self.ahead: list[dict[str, Any]] = []  # the next rounds, {board, line} each, worked out ahead
+        self.ahead_text: list[str] = []  # each of them as JSON text, made once: an answer only joins them
+        self.frontier: Session | None = None  # a copy of this session at the last round of `ahead`
+        self.ahead_ends = False  # the round after `ahead` ends the game: no more rounds are worked out
 
     # Requests
 
@@ -132,6 +148,7 @@ class Session:
 
     def do_init(self, request: dict) -> dict:
         self.narrator = Narrator(str(request.get("lang") or "en"))
+        self.forget_ahead()  # their sentences were in the language before
         return {}
 
     def do_new(self, request: dict) -> dict:
@@ -160,7 +177,11 @@ class Session:
         lines = [line for line in told if line]
         self.start(game, settings, shown=_shown_round(record["board"], game.players),
                    log=[line["entry"] for line in lines], comeback=record["comeback"])
-        return {**self.answer(), "lines": lines}
+        differs = self.replay_shown(record.get("ahead"), record.get("played"))
+        lines += [line for _, line in differs]
+        reasons = [reason for reason, _ in differs if reason]
+        answer = {**self.answer(ended=bool(differs) and self.current().over), "lines": lines}
+        return {**answer, "differs": reasons[0]} if reasons else answer
 
     def do_import(self, request: dict) -> dict:
         if "file" not in request:
@@ -172,6 +193,8 @@ class Session:
 
     def do_flip(self, request: dict) -> dict:
         line = self.flip()
+        # the round just played was the first one worked out ahead
+        self.ahead, self.ahead_text = self.ahead[1:], self.ahead_text[1:]
         return {**self.answer(ended=self.current().over), "line": line}
 
     def do_finish(self, request: dict) -> dict:
@@ -190,6 +213,7 @@ class Session:
         else:
             self.game = game = ahead
         self.comeback = _fewer(self.comeback, low)
+        self.forget_ahead()
         self.show(finished=game.round_number - before)
         line = self.add_log(gamelog.finished(game.round_number, game.round_number - before))
         return {**self.answer(ended=True), "line": line}
@@ -258,7 +282,22 @@ class Session:
         check_offered(game.return_order, game.face_down)  # a save of an unoffered variant is refused, not loaded
         self.game, self.settings, self.board, self.log = game, settings, shown, log or []
         self.comeback = _fewer(comeback, len(game.hands[0]))
+        self.forget_ahead()
         self.show()
+
+    def replay_shown(self, ahead: object, played: object) -> list[tuple[str, dict[str, Any]]]:
+        """Play the rounds of a record's ``ahead`` that the page drew before Python was ready (``played`` of
+        them), and check each against what the page drew: per round, why it differs (or "") and its log line.
+        The engine's rounds are the ones kept, whatever the page drew."""
+        if not isinstance(ahead, list) or type(played) is not int or played <= 0:
+            return []
+        done = []
+        for shown in ahead[:played]:
+            if self.current().over:
+                break
+            line = self.flip()
+            done.append((_differs({"board": self.current_board(), "line": line}, shown), line))
+        return done
 
     def add_log(self, entry: dict[str, Any]) -> dict[str, Any]:
         """Keep a new log entry (the latest records.MAX_LOG are kept) and return its line for the page."""
@@ -271,25 +310,39 @@ class Session:
         """A game answer: the current record, and the history entry of a game that has just ended."""
         game = self.current()
         now = round(time.time() * 1000)
-        answer: dict[str, Any] = {
-            "record": records.record(game, self.settings, self.current_board(), list(self.log), self.comeback,
-                                     now)}
+        self.look_ahead()
+        record = records.record(game, self.settings, self.current_board(), list(self.log), self.comeback, now)
+        answer: dict[str, Any] = {"record": {**record, "ahead": self.ahead} if self.ahead else record}
         if ended:
             answer["history"] = records.finished_game(game, self.comeback, now)
-        upcoming = self.upcoming()
-        if upcoming is not None:
-            answer["next"] = upcoming
+        if self.ahead:
+            answer["next"] = self.ahead[0]
         return answer
 
-    def upcoming(self) -> dict[str, Any] | None:
-        """The next flip's board and log line, played on a copy of this session; None if that flip ends the game."""
+    def forget_ahead(self) -> None:
+        """The game changed otherwise than by a flip: the rounds ahead are worked out anew."""
+        self.ahead, self.ahead_text, self.frontier, self.ahead_ends = [], [], None, False
+
+    def look_ahead(self) -> None:
+        """Keep the next ``AHEAD`` rounds worked out (``ahead``), each played on a copy of this session (the
+        ``frontier``), up to the round that ends the game, which is shown when it is played. After a flip that is
+        one more round: a flip costs no more than with one round ahead."""
         if self.current().over:
-            return None
-        ahead = object.__new__(Session)
-        ahead.__dict__.update(self.__dict__)  # the rest is only ever replaced, never changed in place
-        ahead.game = self.current().copy()
-        line = ahead.flip()
-        return None if ahead.current().over else {"board": ahead.current_board(), "line": line}
+            self.forget_ahead()
+            return
+        if self.frontier is None and not self.ahead_ends:
+            frontier = object.__new__(Session)
+            frontier.__dict__.update(self.__dict__)  # the rest is only ever replaced, never changed in place
+            frontier.game, frontier.frontier = self.current().copy(), None
+            frontier.ahead, frontier.ahead_text = [], []
+            self.frontier, self.ahead, self.ahead_text = frontier, [], []
+        while len(self.ahead) < AHEAD and self.frontier is not None:
+            line = self.frontier.flip()
+            if self.frontier.current().over:
+                self.frontier, self.ahead_ends = None, True
+            else:
+                entry = {"board": self.frontier.current_board(), "line": line}
+                self.ahead, self.ahead_text = [*self.ahead, entry], [*self.ahead_text, _json(entry)]
 
     def current_board(self) -> dict[str, Any]:
         assert self.board is not None  # start() and every move show a board
@@ -386,6 +439,22 @@ class Session:
         return " ".join(short), " ".join(full)
 
 
+def _differs(played: dict[str, Any], shown: object) -> str:
+    """Why the round the page drew before Python was ready (``shown``, ``{board, line}``) is not the round the
+    engine played, or "" when it is. Only what is the same in every language counts: the page may have drawn it
+    in another language."""
+    if not isinstance(shown, dict) or not isinstance(shown.get("board"), dict) or not isinstance(
+            shown.get("line"), dict):
+        return f"round {played['board']['round']}: what the page drew is not a round"
+    board, drawn = played["board"], shown["board"]
+    for key in sorted(set(board) - SENTENCES):
+        if drawn.get(key) != board[key]:
+            return f"round {board['round']}: the page drew {key} {drawn.get(key)!r}, the engine {board[key]!r}"
+    if shown["line"].get("entry") != played["line"]["entry"]:
+        return f"round {board['round']}: the log line the page drew is not the engine's"
+    return ""
+
+
 def _digits(value: Any) -> Any:
     """A count sent as text ("3") as the int it writes; anything else as it is, for the engine to judge."""
     return int(value) if isinstance(value, str) and value.isdigit() else value
@@ -456,5 +525,21 @@ def handle(text: str) -> str:
         request = json.loads(text)
     except (TypeError, ValueError, RecursionError) as error:
         return json.dumps(_error("request", f"not JSON: {error}"))
+    return _answer_text(SESSION.handle(request), SESSION)
+
+
+def _json(data: object) -> str:
     # an answer is a tree built afresh: the encoder need not look for cycles, which costs a third of its time
-    return json.dumps(SESSION.handle(request), ensure_ascii=False, check_circular=False)
+    return json.dumps(data, ensure_ascii=False, check_circular=False)
+
+
+def _answer_text(answer: dict[str, Any], session: Session) -> str:
+    """An answer as JSON text. A record's rounds ahead are joined from the texts made when each was worked out,
+    so that a flip's answer costs no more to write than with one round ahead."""
+    record = answer.get("record")
+    if not isinstance(record, dict) or not session.ahead or record.get("ahead") is not session.ahead:
+        return _json(answer)
+    rest = _json({key: value for key, value in answer.items() if key != "record"})
+    plain = _json({key: value for key, value in record.items() if key != "ahead"})
+    return f'{{"record": {plain[:-1]}, "ahead": [{", ".join(session.ahead_text)}]}}, {rest[1:]}'
+

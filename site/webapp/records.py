@@ -10,6 +10,10 @@ itself. The record, under the key ``current``::
 * version 2: version 1 plus ``log``, the game log shown under the board (a list, empty by default).
 * version 3: the fewest cards seat 0 held in the game, ``board.low`` until then, becomes ``comeback``.
 
+A record may also carry ``ahead``, the next rounds the bridge worked out (``bridge.AHEAD``, ``{board, line}``
+each), and ``played``, how many of them the page drew before Python was ready (the one field the page writes).
+Both are optional, so they need no version: a record without them loads as before.
+
 The bridge's ``restore`` hands the whole stored record to ``load``, which brings it up to ``VERSION`` through
 ``MIGRATIONS`` one step at a time, and only then is ``record["game"]`` given to the engine's validating
 ``Game.from_dict``. An exported file (a bare engine save, without the record around it) is accepted too.

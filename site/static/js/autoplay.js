@@ -38,5 +38,5 @@ export function every(on, step, stopped = () => {}) {
 
 every((now) => now.autoplay, async () => {
   if (!state.busy) await flip();
-  if (state.mode !== "playing" && state.autoplay) update(autoplaying, false);
+  if (!["playing", "loading"].includes(state.mode) && state.autoplay) update(autoplaying, false);
 }, estimateLater); // auto-play too fast for an estimate: make one once play has paused

@@ -9,12 +9,15 @@
 //   2. once the page is parsed, it notes when the empty board was on screen and loads restore.js, which draws
 //      the stored board → performance.mark("board-restored") (when a localStorage hint says there is no save,
 //      the empty board on screen is the board: the mark takes the time it was shown);
+//   2b. flips draw at once the rounds the stored record knows ahead, or on a first visit those of an opening of
+//      the pool (openings.js, fetched right after the worker is started) → performance.mark("flip-ready");
 //   3. start.js, loaded then, restores the record (or deals a first game) once the engine answers, which
 //      enables the controls: <html data-engine="ready"> → performance.mark("engine-ready").
 // If the engine cannot load (no WebAssembly, files missing, offline on a first visit, 30 s timeout),
 // #engine-failed says so and the rest of the page keeps working.
 
 import { Engine } from "./engine.js";
+import { fetchOpening } from "./openings.js";
 import { loadStart, maybeSaved } from "./store.js";
 
 const lang = document.documentElement.lang || "en";
@@ -32,10 +35,12 @@ function startEngine() {
 
 const started = startEngine();
 const opening = loadStart(); // one transaction: the preferences and the stored record
+// a first visit's first game is an opening of the pool, played while Python loads (a link needs the engine)
+const first = !maybeSaved() && !location.search ? fetchOpening(lang) : null;
 const parsed = document.readyState !== "loading" ? Promise.resolve()
   : new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
 const drawing = parsed.then(() => {
   const emptyAt = maybeSaved() ? null : performance.now();
-  return import("./restore.js").then(({ restoreBoard }) => restoreBoard(opening, emptyAt));
+  return import("./restore.js").then(({ restoreBoard }) => restoreBoard(opening, emptyAt, first));
 });
 parsed.then(() => import("./start.js")).then(({ start }) => start(drawing, started));

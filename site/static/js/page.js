@@ -1,6 +1,7 @@
 // The game page's one state (state.js) and the one place that shows it. After every change the controls, the
 // notices, <html data-engine> and the "engine-ready" mark follow the state; other modules that must react to a
-// change (auto-play) listen here.
+// change (auto-play) listen here. The "flip-ready" mark and <html data-flip="ready"> say when Flip first took a
+// press.
 
 import { controls, engineState, initial, notices } from "./state.js";
 import { text } from "./strings.js";
@@ -47,6 +48,10 @@ function showState(now) {
     }
   });
   for (const id of OWN) write(`${id}.disabled`, !enabled[id], (off) => { $(id).disabled = off; });
+  if (enabled.flip && !root.dataset.flip) {
+    root.dataset.flip = "ready"; // Flip takes a press from now on: before the engine, if rounds are known ahead
+    performance.mark("flip-ready");
+  }
   write("busy", String(now.busy), (busy) => $("flip").setAttribute("aria-busy", busy));
   write("autoplay", now.autoplay, (on) => {
     const button = $("autoplay");

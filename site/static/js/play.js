@@ -7,11 +7,13 @@ import { render } from "./board.js";
 import { forgetChances, estimateLater } from "./chances.js";
 import { linkedDeal, validSeed } from "./deal.js";
 import { addLine, clearLog, showLines } from "./log.js";
-import { engine, state, update } from "./page.js";
+import { engine, listen, state, update } from "./page.js";
 import { keepFinished, persistGame } from "./saving.js";
 import { applySettings, choices, readSettings } from "./settings.js";
 import { hear } from "./sound.js";
-import { answered, asking, autoplaying, canAsk, drawnAhead, failed, refused, shown } from "./state.js";
+import {
+  answered, asking, autoplaying, canAsk, canSave, drawnAhead, drawnEarly, early, failed, refused, shown,
+} from "./state.js";
 import { refusal } from "./stored.js";
 import { asciiDigits, text } from "./strings.js";
 
@@ -65,6 +67,10 @@ export function show(answer, { fresh = false, persist = true, loaded = false, st
   if (loaded) applySettings({ ...state.settings, face_down: state.board.face_down }); // the form shows its variant
   if (!drawn) draw(answer.line, answer.history, { fresh, auto });
   if (answer.lines) showLines(answer.lines);
+  if (answer.differs) {
+    console.warn(`Krig: the rounds drawn before the engine was ready were not its own; its game is shown (${
+      answer.differs})`);
+  }
   if (persist) {
     if (answer.history) keepFinished(answer.history);
     persistGame(); // queued behind earlier writes; the next round need not wait for the disk
@@ -94,12 +100,36 @@ export function flip() {
   return flips;
 }
 
+// Start-up is over (the engine's game is on screen, or it failed) and no request is in flight
+const handedOver = new Promise((resolve) => listen((now) => {
+  if (now.mode !== "loading" && !now.busy) resolve();
+}));
+
+/**
+ * Before the engine is ready: the next round the record knows ahead is drawn as a round played by the engine is,
+ * and the record, which counts it, is stored. Beyond those rounds a flip waits for the engine.
+ */
+async function flipEarly() {
+  if (early(state)) {
+    const { line } = state.next;
+    update(drawnEarly);
+    draw(line, null, { fresh: true, auto: state.autoplay });
+    forgetChances();
+    const round = state.board.round;
+    if (canSave(state)) persistGame().then(() => { $("board").dataset.savedRound = String(round); });
+    return;
+  }
+  await handedOver;
+  await flipNow();
+}
+
 /**
  * One round. The bridge worked it out ahead (state.next), so it is drawn at once, in the frame after the key
  * press, while the bridge plays it and builds the record to store; without it, it is drawn when the bridge
  * answers. Should the bridge not play it after all (it broke), the board goes back to the last round it played.
  */
 async function flipNow() {
+  if (state.mode === "loading") return flipEarly();
   if (state.mode !== "playing") return;
   keepNew();
   estimateLater(); // no further chunk of the estimate: the flip goes next in the worker's queue
@@ -165,13 +195,18 @@ export async function resume(stored) {
     await newGame(deal, stored);
     return;
   }
-  if (stored === null || stored === undefined) {
+  // the rounds drawn before the engine was ready, of a stored record or of a first visit's opening: the bridge
+  // replays them and checks them, and its own record is stored
+  const ahead = state.mode === "loading" ? state.record : null;
+  if ((stored === null || stored === undefined) && !ahead) {
     await newGame();
     return;
   }
+  const record = ahead || stored;
+  const persist = Boolean(ahead) && (ahead.played > 0 || !stored);
   // the whole record as stored: the bridge updates an old one and checks its game
-  const restored = await play({ type: "restore", record: stored, settings: state.settings },
-    { persist: false, loaded: true }, (error) => {
+  const restored = await play({ type: "restore", record, settings: state.settings }, { persist, loaded: true },
+    (error) => {
       if (error.kind !== "damaged" && error.kind !== "request") return engineFailed(error);
       $("save-damaged-reason").textContent = refusal(error, text);
       update(refused, stored); // kept untouched, for "Export the damaged save", until a new game replaces it

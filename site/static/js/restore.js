@@ -1,22 +1,49 @@
 // The stored board, drawn before Python is ready, and the settings put back. Everything else of the stored
-// record waits for the bridge (start.js).
+// record waits for the bridge (start.js), but for its rounds worked out ahead (or a first visit's opening, from
+// openings.js): flips draw them at once while Python loads, as long as this tab holds the game.
 
 import { render } from "./board.js";
 import { CARDS } from "./facts.js";
-import { update } from "./page.js";
+import { state, update } from "./page.js";
 import { applySettings, choices, readSettings } from "./settings.js";
-import { opened } from "./state.js";
-import { validBoard } from "./stored.js";
+import { opened, playingAhead } from "./state.js";
+import { roundsAhead, validBoard } from "./stored.js";
 
 const $ = (id) => document.getElementById(id);
 const lang = document.documentElement.lang || "en";
+
+let holding = null;
+
+/** Hold the game's lock (tabs.js), once: the rounds drawn early and the start-up after them share the answer. */
+export function holdOnce() {
+  holding ??= import("./tabs.js").then(({ holdGame }) => holdGame());
+  return holding;
+}
+
+/** Let flips draw the rounds `record` knows ahead, once this tab holds the game (with storage, every tab shares it). */
+async function playAhead(record) {
+  const ahead = roundsAhead(record, choices(), CARDS, lang);
+  if (!ahead || (state.saving !== "unavailable" && !(await holdOnce()))) return;
+  if (state.mode !== "loading" || state.busy || (state.record && state.record !== record)) return;
+  update(playingAhead, record, ahead);
+  render(ahead.board, { announce: false });
+}
+
+/** A first visit's opening ({deal, record}), played if the form still asks for the game it deals. */
+function playOpening(first) {
+  const { players, order, face_down: faceDown } = state.settings;
+  const { deal, record } = first;
+  if (deal.players !== players || deal.order !== order || deal.face_down !== faceDown) return;
+  playAhead({ ...record, settings: state.settings }); // the bridge keeps the page's settings as it sends them
+}
 
 /**
  * Draw the board of the stored record that `opening` (store.loadStart) reads, and resolve to the record.
  * `emptyAt` is set when the page, told by the save hint that there is no save, went on with the empty board
  * already on screen at that time: if IndexedDB indeed holds no game, that is when the board was restored.
+ * `first` is the promise of a first visit's opening (openings.js), or null.
  */
-export async function restoreBoard(opening, emptyAt) {
+export async function restoreBoard(opening, emptyAt, first = null) {
   // motion off for those who ask their system for less of it (the CSS stops it too); a saved choice wins later
   if (matchMedia("(prefers-reduced-motion: reduce)").matches) $("animation").value = "none";
   readSettings(); // the first change of the state, which shows it
@@ -27,10 +54,14 @@ export async function restoreBoard(opening, emptyAt) {
     applySettings({ ...record.settings, face_down: record.board.face_down }); // the game's own variant
     // a sentence in another language is not shown; this round was announced when it was played
     board = record.board.lang === lang ? record.board : { ...record.board, status: "", announce: "" };
+    board = (!location.search && roundsAhead(record, choices(), CARDS, lang)?.board) || board;
     render(board, { announce: false });
     emptyAt = null;
   }
   update(opened, { storage, keep, board });
   performance.mark("board-restored", emptyAt === null ? undefined : { startTime: emptyAt });
+  // a shared link or a replay needs the engine; so do other settings than an opening's
+  if (!location.search && board) playAhead(record);
+  else if (!location.search && !record && first) first.then((dealt) => dealt && playOpening(dealt));
   return record;
 }

@@ -17,7 +17,8 @@ import { readSettings, showOffered } from "./settings.js";
 import { wakeSound } from "./sound.js";
 import { controls, elsewhere, started } from "./state.js";
 import { text } from "./strings.js";
-import { holdGame, takeOver } from "./tabs.js";
+import { holdOnce } from "./restore.js";
+import { takeOver } from "./tabs.js";
 import { exportDamaged, exportGame, importFile, share } from "./transfer.js";
 
 const $ = (id) => document.getElementById(id);
@@ -43,7 +44,7 @@ export async function start(drawing, engine) {
     useEngine(ready);
     $("engine-progress").value = 100;
     // With storage, the stored game is shared by every tab: only the tab that holds it plays and saves
-    if (state.saving === "unavailable" || (await holdGame())) await resume(record);
+    if (state.saving === "unavailable" || (await holdOnce())) await resume(record);
     else update(elsewhere);
     update(started);
     showPersistence();

@@ -14,6 +14,7 @@
 //
 // Transitions between modes (each one a function below):
 //   loading  → playing or over (shown), idle (refused, or started without a game), elsewhere, failed
+//   loading  → loading with a record whose rounds ahead flips draw (playingAhead, then drawnEarly per flip)
 //   idle, playing, over ("live") → playing or over (shown: a new game, a round, an import), idle (refused: the
 //                 record stored by another tab, after taking over), taken-over, failed
 //   elsewhere, taken-over → the mode of the game held (tookOver), failed
@@ -28,7 +29,9 @@
 //   board     what is on screen: a stored board before Python is ready, then the bridge's
 //   record    the bridge's latest record (krig.webapp.records), which the page stores as it is
 //   next      the round the next flip plays, as the bridge worked it out ahead ({board, line}), or null: a flip
-//             draws it at once, while the bridge plays it, and that answer's record is the one stored
+//             draws it at once, while the bridge plays it, and that answer's record is the one stored. While
+//             loading, the next of the record's rounds ahead (its `ahead`): flips draw them before Python is
+//             ready, the record counts them (`played`), and the engine replays them when it is ready
 //   damaged   a stored record the bridge refused, kept for "Export the damaged save" until a new game
 //   failure   why the engine failed ("timeout", "load", "unsupported"…)
 //   replay    in the replay mode: {round, rounds, board, wanted, playing, back}: the round shown of the game's
@@ -108,6 +111,27 @@ export function drawnAhead(state) {
   return state.next ? { ...state, board: state.next.board, next: null } : state;
 }
 
+/**
+ * Before the engine is ready: a record with rounds worked out ahead (a stored one, or a first visit's opening),
+ * `shown` ({board, next}, stored.js's roundsAhead) the round on screen and the next one. Flips draw them.
+ */
+export function playingAhead(state, record, { board, next }) {
+  return state.mode === "loading" && !state.busy ? { ...state, record, board, next } : state;
+}
+
+/** A flip before the engine is ready drew the next round ahead: the record counts it, for the engine to replay. */
+export function drawnEarly(state) {
+  if (!early(state)) return state;
+  const played = (state.record.played ?? 0) + 1;
+  return { ...state, record: { ...state.record, played }, board: state.next.board,
+    next: state.record.ahead[played] ?? null };
+}
+
+/** Whether a flip now draws a round worked out ahead before the engine is ready. */
+export function early(state) {
+  return state.mode === "loading" && state.next !== null && state.record !== null;
+}
+
 /** The bridge answered with the same game in a new record (the settings changed): nothing to draw. */
 export function recorded(state, record) {
   return { ...state, record };
@@ -150,7 +174,7 @@ export function failed(state, failure) {
 
 /** Auto-play on or off; it can only be on while a game is played. */
 export function autoplaying(state, on) {
-  return { ...state, autoplay: Boolean(on) && state.mode === "playing" };
+  return { ...state, autoplay: Boolean(on) && (state.mode === "playing" || early(state)) };
 }
 
 /** "Keep my game on this device" turned on or off (nothing changes where there is no storage). */
@@ -224,11 +248,13 @@ export function canSave(state) {
 export function controls(state) {
   const live = LIVE.includes(state.mode);
   const playable = state.mode === "playing";
+  // before the engine is ready: flips draw the rounds known ahead; auto-play can be paused while it waits
+  const ahead = early(state) || (state.mode === "loading" && state.autoplay);
   const hasGame = live && state.record !== null;
   return {
     engine: live,
-    flip: playable,
-    autoplay: playable,
+    flip: playable || early(state),
+    autoplay: playable || ahead,
     finish: playable,
     share: hasGame,
     export: hasGame,

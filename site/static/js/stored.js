@@ -16,6 +16,23 @@ export function validBoard(board, choices, cards) {
 }
 
 /**
+ * The rounds a record (a stored one, or a first visit's opening) carries ahead, as the bridge worked them out,
+ * for the page to draw before Python is ready: {board, next}, the round on screen (the record's `played` of its
+ * `ahead` drawn already) and the next one ({board, line}, or null). Null when there are none to draw here: none
+ * kept, another language's sentences, a game over, or a shape that cannot be drawn.
+ */
+export function roundsAhead(record, choices, cards, lang) {
+  if (!record || typeof record !== "object" || !Array.isArray(record.ahead) || !record.board) return null;
+  const played = record.played ?? 0;
+  if (!Number.isInteger(played) || played < 0 || played > record.ahead.length) return null;
+  const drawable = (board) => validBoard(board, choices, cards) && board.lang === lang && board.over === false;
+  const sound = record.ahead.every((step) => step && typeof step === "object" && drawable(step.board) &&
+    step.line && typeof step.line === "object" && typeof step.line.text === "string");
+  if (!sound || !drawable(record.board)) return null;
+  return { board: played ? record.ahead[played - 1].board : record.board, next: record.ahead[played] ?? null };
+}
+
+/**
  * One seat's cards of a stored board: per step a card code or null; for the face-down cards and a short player's
  * last ones, a list of at most three codes (a board stored before the variant holds a code or null there too).
  */

@@ -1,0 +1,224 @@
+"""Flips before Python is ready: the rounds a record carries ahead (a returning visit) and a first visit's opening
+are drawn at once while the worker's scripts are held back, and when the worker comes, it replays them, checks
+them and stores its own record, at the round on screen. A round that is not the engine's loses to the engine."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from contextlib import suppress
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Route
+from playwright.sync_api import Error as PlaywrightError
+
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, board, flip, new_game, open_game, record, wait_saved
+from guard import Guard
+
+FLIP_READY = "() => document.documentElement.dataset.flip === 'ready'"
+LOADING = "() => document.documentElement.dataset.engine"
+LANGS = ("en", "ru", "bn", "sw", "fr", "id")
+
+
+class Held:
+    """The worker's script held back by a route until `release()`: the page loads, Python does not."""
+
+    def __init__(self, context: BrowserContext) -> None:
+        self.routes: list[Route] = []
+        self.holding = True
+        context.route("**/js/worker.js", self.hold)
+
+    def hold(self, route: Route) -> None:
+        if self.holding:
+            self.routes.append(route)
+        else:
+            route.continue_()
+
+    def release(self) -> None:
+        self.holding = False
+        for route in self.routes:
+            with suppress(PlaywrightError):  # the request of a page that has been reloaded since is gone
+                route.continue_()
+        self.routes.clear()
+
+
+@pytest.fixture
+def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
+    """No service worker: it would answer the worker's script itself, where no route can hold it back."""
+    context = browser.new_context(base_url=site_url, service_workers="block")
+    yield context
+    context.close()
+
+
+def joined(dist: Path, number: int, lang: str) -> dict[str, Any]:
+    """An opening as the pool stores it, with its sentences put back (the page's openings.js does the same)."""
+    shared = json.loads((dist / "openings" / f"{number}.json").read_text())
+    said = json.loads((dist / "openings" / f"{number}.{lang}.json").read_text())
+    ahead = [{"board": {**step["board"], "status": words[0], "announce": words[1], "result_text": words[2],
+                        "lang": said["lang"]},
+              "line": {"entry": step["line"]["entry"], "label": words[3], "text": words[4], "wars": words[5]}}
+             for step, words in zip(shared["record"]["ahead"], said["ahead"], strict=True)]
+    return {**shared["record"], "ahead": ahead}
+
+
+def opening_of(dist: Path, seed: int) -> dict[str, Any]:
+    """The opening of the pool that deals `seed`."""
+    for path in sorted((dist / "openings").glob("*[0-9].json")):
+        if json.loads(path.read_text())["record"]["game"]["seed"] == seed:
+            return joined(dist, int(path.stem), "en")
+    raise AssertionError(f"no opening deals seed {seed}")
+
+
+def counts_after(save: dict[str, Any], rounds: int) -> list[int]:
+    game = Game.from_dict(save)
+    for _ in range(rounds):
+        game.play_round()
+    return [len(hand) for hand in game.hands]
+
+
+def flip_early(page: Page, times: int) -> None:
+    """Flip `times` times while the engine is held back: each round is drawn, and the engine is still loading."""
+    for _ in range(times):
+        number = int(page.evaluate("() => document.getElementById('board').dataset.round"))
+        page.click("[data-testid=flip]")
+        page.wait_for_function("(n) => document.getElementById('board').dataset.round === String(n)",
+                               arg=number + 1)
+    assert page.evaluate(LOADING) == "loading"
+
+
+def handed_over(page: Page, rounds: int) -> dict[str, Any]:
+    """Wait for the engine and its own record of round `rounds`; the record, which the engine loads there."""
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    page.wait_for_function("(n) => document.getElementById('board').dataset.round === String(n)", arg=rounds)
+    page.wait_for_function("() => document.getElementById('board').dataset.savedRound !== undefined")
+    stored = page.wait_for_function(
+        "async (n) => { const r = await (" + READ + ")(); return r && !('played' in r) && r.board.round === n && r; }",
+        arg=rounds).json_value()
+    assert Game.from_dict(stored["game"]).round_number == rounds
+    return stored
+
+
+def first_visit(context: BrowserContext) -> tuple[Held, Page]:
+    """A first visit with the engine held back, once Flip takes presses: the worker's route and the page."""
+    held = Held(context)
+    page = context.new_page()
+    page.goto("en/index.html")
+    page.wait_for_function(FLIP_READY)
+    return held, page
+
+
+READ = """() => new Promise((resolve) => {
+  const open = indexedDB.open('krig');
+  open.onupgradeneeded = () => open.result.createObjectStore('saves');
+  open.onsuccess = () => {
+    const request = open.result.transaction('saves').objectStore('saves').get('current');
+    request.onsuccess = () => { open.result.close(); resolve(request.result ?? null); };
+  };
+})"""
+
+
+def test_a_first_visit_flips_its_opening_before_the_engine_is_ready(context: BrowserContext, dist: Path,
+                                                                      guard: Guard) -> None:
+    held, page = first_visit(context)
+    flip_early(page, 3)
+    early = record(page)
+    assert early["played"] == 3 and early["board"]["round"] == 0  # the deal, and three of its rounds drawn
+    opening = opening_of(dist, early["game"]["seed"])
+    assert board(page)["counts"] == opening["ahead"][2]["board"]["counts"]
+    assert page.locator("#log-list li").count() == 3
+    held.release()
+    stored = handed_over(page, 3)
+    assert board(page)["counts"] == counts_after(early["game"], 3) == stored["board"]["counts"]
+    flip(page)  # the engine plays on from there
+    assert board(page)["counts"] == counts_after(early["game"], 4)
+
+
+@pytest.mark.parametrize(("players", "face_down"), [(2, 1), (3, 2), (4, 3)])
+def test_a_return_visit_flips_the_rounds_ahead_and_the_engine_goes_on_there(
+        context: BrowserContext, guard: Guard, players: int, face_down: int) -> None:
+    page = context.new_page()
+    open_game(page)
+    new_game(page, players, seed=11, face_down=face_down)
+    flip(page, 2)
+    wait_saved(page, 2)
+    assert len(record(page)["ahead"]) == 40
+    held = Held(context)
+    page.reload()
+    page.wait_for_function(FLIP_READY)
+    flip_early(page, 4)
+    wait_saved(page, 6)
+    held.release()
+    stored = handed_over(page, 6)
+    assert stored["board"]["face_down"] == face_down and stored["board"]["players"] == players
+    assert board(page)["counts"] == counts_after(Game.new(players, seed=11, face_down=face_down).to_dict(), 6)
+    assert page.locator("#log-list li").count() == 6
+
+
+def test_a_reload_among_the_rounds_ahead_resumes_at_the_round_on_screen(context: BrowserContext,
+                                                                        guard: Guard) -> None:
+    held, page = first_visit(context)
+    flip_early(page, 5)
+    wait_saved(page, 5)
+    shown = board(page)
+    page.reload()
+    page.wait_for_function(FLIP_READY)
+    assert board(page)["cards"] == shown["cards"] and board(page)["round"] == "5"
+    flip_early(page, 1)
+    held.release()
+    stored = handed_over(page, 6)
+    assert board(page)["counts"] == counts_after(record(page)["game"], 0) == stored["board"]["counts"]
+
+
+def test_an_opening_that_is_not_the_engines_loses_to_the_engine(context: BrowserContext, guard: Guard) -> None:
+    def tamper(route: Route) -> None:
+        opening = route.fetch().json()
+        opening["record"]["ahead"][1]["board"]["counts"] = [40, 12]  # round 2 is not what the engine plays
+        route.fulfill(json=opening)
+
+    context.route(re.compile(r"/openings/\d+\.json$"), tamper)
+    warnings: list[str] = []
+    held = Held(context)
+    page = context.new_page()
+    page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+    page.goto("en/index.html")
+    page.wait_for_function(FLIP_READY)
+    flip_early(page, 2)
+    assert board(page)["counts"] == [40, 12]  # drawn as the tampered opening has it
+    flip_early(page, 1)
+    held.release()
+    stored = handed_over(page, 3)
+    assert board(page)["counts"] == counts_after(stored["game"], 0) == stored["board"]["counts"]
+    assert any("were not its own" in text and "round 2" in text for text in warnings), warnings
+    assert page.locator("#log-list li").count() == 3  # nothing lost: the three rounds, as the engine played them
+
+
+def test_an_opening_is_what_the_live_bridge_answers_in_every_language(context: BrowserContext,
+                                                                     guard: Guard) -> None:
+    page = context.new_page()
+    compare = """async ([pick, lang]) => {
+      const { fetchOpening } = await import(new URL('../js/openings.js', location.href).href);
+      const { engine } = await import(new URL('../js/page.js', location.href).href);
+      const { record } = await fetchOpening(lang, pick);
+      const live = (await engine.request({ type: 'new', players: 2, order: 'shuffled', face_down: 1,
+        seed: record.game.seed, settings: {} })).record;
+      const canon = (value) => (Array.isArray(value) ? value.map(canon) : value && typeof value === 'object'
+        ? Object.fromEntries(Object.keys(value).sort().map((key) => [key, canon(value[key])])) : value);
+      const same = (a, b) => JSON.stringify(canon(a)) === JSON.stringify(canon(b));
+      const wrong = [];
+      if (!same(live.board, record.board)) wrong.push('the deal');
+      for (const [index, step] of record.ahead.entries()) {
+        const flipped = await engine.request({ type: 'flip' });
+        if (!same({ board: flipped.record.board, line: flipped.line }, step)) wrong.push(index + 1);
+      }
+      return { wrong, rounds: record.ahead.length, cards: record.ahead.map((step) => step.board.cards) };
+    }"""
+    cards = []
+    for lang in LANGS:  # the same opening (the pool's first) in each language
+        open_game(page, f"{lang}/index.html")
+        answer = page.evaluate(compare, [0, lang])
+        assert answer["wrong"] == [] and answer["rounds"] == 40, (lang, answer["wrong"])
+        cards.append(answer["cards"])
+    assert all(drawn == cards[0] for drawn in cards)  # every language draws the same cards

@@ -1,0 +1,60 @@
+// The rounds drawn before Python is ready: which a record carries (stored.js), how flips move through them
+// (state.js), and an opening's sentences put back (openings.js).
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { joinOpening } from "../../site/static/js/openings.js";
+import { autoplaying, controls, drawnEarly, initial, playingAhead, shown } from "../../site/static/js/state.js";
+import { roundsAhead } from "../../site/static/js/stored.js";
+
+const CARDS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"].flatMap((rank) =>
+  ["C", "D", "H", "S"].map((suit) => rank + suit));
+const CHOICES = { players: [2, 3, 4], face_down: [1, 2, 3] };
+const board = (round, lang = "en") => ({ players: 2, counts: [26 - round, 26 + round], out: [false, false],
+  cards: [{ up: ["2C"], down: [[]], last: [[]] }, { up: ["3C"], down: [[]], last: [[]] }], pile: 2, table: 0,
+  round, winner: 1, set_aside: false, status: `round ${round}`, announce: "", over: false, face_down: 1,
+  result_text: "", lang });
+const step = (round) => ({ board: board(round), line: { entry: { round }, label: `R${round}`, text: "t", wars: "" } });
+const RECORD = { version: 3, game: {}, settings: {}, board: board(0), log: [], ahead: [step(1), step(2), step(3)] };
+
+test("a record's rounds ahead are drawn from the one its flips reached", () => {
+  assert.deepEqual(roundsAhead(RECORD, CHOICES, CARDS, "en"), { board: board(0), next: step(1) });
+  assert.deepEqual(roundsAhead({ ...RECORD, played: 2 }, CHOICES, CARDS, "en"), { board: board(2), next: step(3) });
+  assert.deepEqual(roundsAhead({ ...RECORD, played: 3 }, CHOICES, CARDS, "en"), { board: board(3), next: null });
+});
+
+test("no round is drawn ahead from an old record, another language's, or a shape that cannot be drawn", () => {
+  const { ahead, ...old } = RECORD;
+  assert.equal(ahead.length, 3);
+  for (const record of [old, { ...RECORD, played: 4 }, { ...RECORD, played: "1" }, { ...RECORD, ahead: [null] },
+    { ...RECORD, ahead: [{ board: { ...board(1), counts: [1] }, line: step(1).line }] }]) {
+    assert.equal(roundsAhead(record, CHOICES, CARDS, "en"), null);
+  }
+  assert.equal(roundsAhead(RECORD, CHOICES, CARDS, "fr"), null);
+});
+
+test("flips before the engine draw the rounds ahead one by one, counted in the record, then wait", () => {
+  let state = playingAhead(initial, RECORD, roundsAhead(RECORD, CHOICES, CARDS, "en"));
+  assert.equal(controls(state).flip, true);
+  assert.equal(controls(state).finish, false);
+  state = autoplaying(state, true);
+  for (const round of [1, 2, 3]) state = drawnEarly(state);
+  assert.equal(state.record.played, 3);
+  assert.deepEqual(state.board, board(3));
+  assert.equal(controls(state).flip, false); // the next one waits for the engine
+  assert.equal(controls(state).autoplay, true); // auto-play can still be paused
+  assert.equal(drawnEarly(state), state);
+  state = shown(state, { ...RECORD, board: board(3) }, step(4));
+  assert.equal(state.mode, "playing");
+  assert.equal(state.autoplay, true);
+});
+
+test("an opening's sentences are put back into its boards and log lines", () => {
+  const plain = ({ status, announce, result_text: resultText, lang, ...rest }) => rest;
+  const shared = { deal: { players: 2 }, record: { ...RECORD, board: plain(board(0)),
+    ahead: RECORD.ahead.map((s) => ({ board: plain(s.board), line: { entry: s.line.entry } })) } };
+  const said = { lang: "en", board: ["round 0", "", ""],
+    ahead: RECORD.ahead.map((s) => ["round " + s.board.round, "", "", s.line.label, "t", ""]) };
+  assert.deepEqual(joinOpening(shared, said), { deal: { players: 2 }, record: RECORD });
+});

@@ -1,0 +1,149 @@
+"""The rounds the bridge works out ahead (a record's ``ahead``), the first visit's openings that build.py writes
+with the same bridge, and the handover: a restore that replays the rounds the page drew before Python was ready
+and keeps the engine's own when they differ."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import build
+from krig import Game
+from krig.webapp import bridge, openings
+
+from bridge_helpers import ask, opened
+
+LANGS = [lang.code for lang in build.LANGUAGES]
+
+
+def test_a_record_carries_the_next_rounds_exactly_as_the_flips_play_them() -> None:
+    session = opened()
+    ahead = ask(session, type="new", players=3, seed=4, face_down=2)["record"]["ahead"]
+    assert len(ahead) == bridge.AHEAD
+    for step in ahead:
+        answer = ask(session, type="flip")
+        assert {"board": answer["record"]["board"], "line": answer["line"]} == step
+    assert answer["next"] == answer["record"]["ahead"][0]
+
+
+def test_the_rounds_ahead_after_many_flips_are_those_of_a_fresh_look_ahead() -> None:
+    session = opened()
+    ask(session, type="new", players=2, seed=9)
+    for _ in range(75):
+        record = ask(session, type="flip")["record"]
+    fresh = opened()
+    again = ask(fresh, type="restore", record={**record, "ahead": []})["record"]
+    assert record["ahead"] == again["ahead"]
+
+
+def test_the_rounds_ahead_stop_before_the_round_that_ends_the_game() -> None:
+    game = Game.new(2, seed=1)
+    game.finish()
+    session = opened()
+    record = ask(session, type="new", players=2, seed=1)["record"]
+    for _ in range(game.round_number - 3):
+        record = ask(session, type="flip")["record"]
+    assert [step["board"]["round"] for step in record["ahead"]] == [game.round_number - 2, game.round_number - 1]
+    last = ask(session, type="flip")
+    last = ask(session, type="flip")
+    assert "ahead" not in last["record"] and "next" not in last
+    assert "history" in ask(session, type="flip")
+
+
+def test_a_restore_replays_the_rounds_drawn_ahead_and_answers_at_the_round_on_screen() -> None:
+    record = ask(opened(), type="new", players=4, seed=3, face_down=3)["record"]
+    answer = ask(opened(), type="restore", record={**record, "played": 5})
+    assert answer["record"]["board"] == record["ahead"][4]["board"]
+    assert [line["entry"]["round"] for line in answer["lines"]] == [1, 2, 3, 4, 5]
+    assert "differs" not in answer and "history" not in answer
+    assert Game.from_dict(answer["record"]["game"]).round_number == 5
+
+
+def test_a_round_drawn_otherwise_than_the_engine_plays_it_loses_to_the_engine() -> None:
+    record = ask(opened(), type="new", players=2, seed=3)["record"]
+    tampered = json.loads(json.dumps(record))
+    tampered["ahead"][1]["board"]["cards"][0]["up"] = ["AS"]
+    answer = ask(opened(), type="restore", record={**tampered, "played": 4})
+    assert answer["differs"].startswith("round 2: the page drew cards")
+    assert answer["record"]["board"] == record["ahead"][3]["board"]  # the engine's round 4, nothing lost
+    assert len(answer["lines"]) == 4
+
+
+def test_rounds_drawn_in_another_language_are_the_same_rounds() -> None:
+    record = ask(opened("bn"), type="new", players=2, seed=3)["record"]
+    answer = ask(opened("fr"), type="restore", record={**record, "played": 3})
+    assert "differs" not in answer and answer["record"]["board"]["lang"] == "fr"
+
+
+@pytest.mark.parametrize("played", [None, -1, "3", True, 1.5, 0])
+def test_a_record_without_rounds_drawn_ahead_restores_as_it_is(played: Any) -> None:
+    record = ask(opened(), type="new", players=2, seed=3)["record"]
+    answer = ask(opened(), type="restore", record={**record, "played": played})
+    assert answer["record"]["board"]["round"] == 0 and "differs" not in answer
+
+
+def test_far_more_rounds_drawn_than_known_ahead_replays_only_those_known() -> None:
+    record = ask(opened(), type="new", players=2, seed=3)["record"]
+    answer = ask(opened(), type="restore", record={**record, "played": 10**6})
+    assert answer["record"]["board"]["round"] == bridge.AHEAD
+
+
+def test_a_flip_answer_is_the_same_json_as_without_the_texts_made_ahead() -> None:
+    session = opened()
+    ask(session, type="new", players=2, seed=5)
+    bridge.SESSION = session
+    answer = session.handle({"type": "flip"})
+    assert json.loads(bridge._answer_text(answer, session)) == json.loads(json.dumps(answer))
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The first visit's pool, written by build.py as it writes it into dist/."""
+    dist = tmp_path_factory.mktemp("dist")
+    (dist / "js").mkdir()
+    shutil.copy(build.SITE / "static" / build.OPENINGS_SCRIPT, dist / build.OPENINGS_SCRIPT)
+    build.write_openings(dist)
+    return dist
+
+
+def joined(pool: Path, number: int, lang: str) -> dict[str, Any]:
+    shared = json.loads((pool / "openings" / f"{number}.json").read_text())
+    said = json.loads((pool / "openings" / f"{number}.{lang}.json").read_text())
+    def board(plain: dict[str, Any], words: list[str]) -> dict[str, Any]:
+        return {**plain, **dict(zip(openings.BOARD_SENTENCES, words, strict=False)), "lang": said["lang"]}
+    ahead = [{"board": board(step["board"], words),
+              "line": {"entry": step["line"]["entry"], **dict(zip(openings.LINE_SENTENCES, words[3:], strict=True))}}
+             for step, words in zip(shared["record"]["ahead"], said["ahead"], strict=True)]
+    return {**shared["record"], "board": board(shared["record"]["board"], said["board"]), "ahead": ahead}
+
+
+def test_the_pool_holds_enough_openings_of_enough_rounds_of_the_default_game(pool: Path) -> None:
+    assert build.OPENINGS_COUNT >= 32
+    shared = [json.loads((pool / "openings" / f"{n}.json").read_text()) for n in range(build.OPENINGS_COUNT)]
+    assert all(len(opening["record"]["ahead"]) >= 40 for opening in shared)
+    assert all(opening["deal"] == {"players": 2, "order": "shuffled", "face_down": 1} for opening in shared)
+    assert len({opening["record"]["game"]["seed"] for opening in shared}) == build.OPENINGS_COUNT
+    assert f"= {build.OPENINGS_COUNT};" in (pool / build.OPENINGS_SCRIPT).read_text()
+
+
+def test_the_boards_of_an_opening_are_kept_once_and_only_its_sentences_per_language(pool: Path) -> None:
+    files = sorted(path.name for path in (pool / "openings").iterdir())
+    assert len(files) == build.OPENINGS_COUNT * (1 + len(LANGS))
+    said = json.loads((pool / "openings" / "0.bn.json").read_text())
+    assert said["lang"] == "bn" and set(said) == {"lang", "board", "ahead"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_opening_is_what_the_live_bridge_answers_round_by_round(pool: Path, lang: str) -> None:
+    for number in range(build.OPENINGS_COUNT):
+        opening = joined(pool, number, lang)
+        session = opened(lang)
+        dealt = ask(session, type="new", players=2, seed=opening["game"]["seed"], settings={})
+        assert {**dealt["record"], "savedAt": 0} == opening
+        for step in opening["ahead"]:
+            answer = ask(session, type="flip")
+            assert {"board": answer["record"]["board"], "line": answer["line"]} == step
