@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 import build
+
 from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game, wait_saved
 from guard import Guard
 

@@ -9,6 +9,12 @@ import { bytes, format, text } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
 
+const SENTENCES = {
+  true: () => text("persisted_true"),
+  false: () => text("persisted_false"),
+  unknown: () => text("persisted_unknown"),
+};
+
 let acted = false; // the visitor pressed or typed something on this page
 let asked = false; // this page has asked, or found the answer stored
 
@@ -71,6 +77,6 @@ export async function showPersistence() {
   const used = storage ? await usage(storage) : "";
   const element = $("persistence");
   element.dataset.persisted = kept;
-  element.querySelector(".kept").textContent = text(`persisted_${kept}`);
+  element.querySelector(".kept").textContent = SENTENCES[kept]();
   element.querySelector(".usage").textContent = used;
 }
