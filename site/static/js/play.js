@@ -2,7 +2,8 @@
 // shown: the bridge's record is drawn, its log line added, and the record stored.
 
 import { announcedNow, announceLatest, note } from "./announce.js";
-import { render } from "./board.js";
+import { roundGap } from "./autoplay.js";
+import { motionOf, render } from "./board.js";
 import { forgetChances, estimateLater } from "./chances.js";
 import { linkedDeal, validSeed } from "./deal.js";
 import { addLine, clearLog, showLines } from "./log.js";
@@ -60,6 +61,7 @@ export function show(answer, { fresh = false, persist = true, loaded = false, st
   if (loaded) $("board").dataset.gameId = String(++games);
   if (stop) update(autoplaying, false);
   const auto = state.autoplay; // a round that ends auto-play is still one of auto-play's
+  const was = state.mode;
   update(shown, answer.record, answer.next || null);
   if (loaded) applySettings({ ...state.settings, face_down: state.board.face_down }); // the form shows its variant
   if (!drawn) draw(answer.line, answer.history, { fresh, auto });
@@ -69,6 +71,7 @@ export function show(answer, { fresh = false, persist = true, loaded = false, st
     persistGame(); // queued behind earlier writes; the next round need not wait for the disk
   }
   forgetChances();
+  if (was === "playing" && state.mode === "over") $("again").focus(); // the game ended here: what comes next
 }
 
 /**
@@ -76,7 +79,9 @@ export function show(answer, { fresh = false, persist = true, loaded = false, st
  * sound of the round and `ended`, a finished game's history entry).
  */
 function draw(line, ended, { fresh, auto }) {
-  render(state.board, { fresh: fresh && state.settings.animation !== "none", announce: !auto });
+  // in auto-play the motion must be over before the next round comes, or it is skipped
+  render(state.board, { fresh, announce: !auto, motion: motionOf(state.settings.animation),
+    budget: auto ? roundGap(state.settings.speed) : Infinity });
   if (auto) announceLatest(state.board.announce);
   else announcedNow();
   if (line) {

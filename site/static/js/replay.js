@@ -4,8 +4,8 @@
 // ends the game is drawn again as it was, with its own log lines.
 
 import { announcedNow, announceLatest, note, tell } from "./announce.js";
-import { every } from "./autoplay.js";
-import { render } from "./board.js";
+import { every, roundGap } from "./autoplay.js";
+import { motionOf, render } from "./board.js";
 import { forgetChances } from "./chances.js";
 import { gameToWatch, linkedReplay } from "./history.js";
 import { addLine, putGameLinesBack, setGameLinesAside, showLines } from "./log.js";
@@ -74,8 +74,8 @@ function draw(answer) {
   const playing = state.replay.playing; // a round that ends the play is still one of the play's
   update(replayShown, answer);
   const said = sentence(answer);
-  const fresh = Boolean(answer.line) && state.settings.animation !== "none";
-  render({ ...answer.board, announce: said }, { fresh, announce: !playing });
+  render({ ...answer.board, announce: said }, { fresh: Boolean(answer.line), announce: !playing,
+    motion: motionOf(state.settings.animation), budget: playing ? roundGap(state.settings.speed) : Infinity });
   if (playing) announceLatest(said);
   else announcedNow();
   if (answer.line) addLine(answer.line);

@@ -14,6 +14,7 @@ import { readSettings, showOffered } from "./settings.js";
 import { wakeSound } from "./sound.js";
 import { controls, elsewhere, started } from "./state.js";
 import { text } from "./strings.js";
+import { wireTable } from "./table.js";
 import { holdGame, takeOver } from "./tabs.js";
 import { exportDamaged, exportGame, importFile, share } from "./transfer.js";
 
@@ -50,7 +51,8 @@ export async function start(drawing, engine) {
   }
 }
 
-const FIELDS = "input, select, textarea, button, summary, a, label, [contenteditable]";
+// Space and Enter flip wherever focus is but where they have a meaning of their own (a slider has none)
+const FIELDS = "input:not([type=range]), select, textarea, button, summary, a, label, [contenteditable]";
 const TYPING = "input, select, textarea, [contenteditable]"; // they move with the arrows, Home and End themselves
 
 function onKey(event) {
@@ -94,7 +96,12 @@ function wire() {
   $("take-over").addEventListener("click", () => takeOver());
   $("take-back").addEventListener("click", () => takeOver());
   wireReplay();
-  for (const id of ["speed", "animation", "sound", "deck", "letters"]) {
+  wireTable();
+  // the deal's settings apply to the next game: the state learns them, for "New game" to say so (table.js)
+  for (const input of document.querySelectorAll("#players, #face-down, input[name=order]")) {
+    input.addEventListener("change", readSettings);
+  }
+  for (const id of ["speed", "animation", "sound", "stop-war", "deck", "letters"]) {
     $(id).addEventListener("change", () => {
       readSettings();
       settingsChanged();
