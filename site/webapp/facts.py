@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from krig import Game
-from krig.cards import CODES
+from krig.cards import CODES, deal
 
 from . import decks, records, variants
 
@@ -33,5 +32,5 @@ def page() -> dict[str, Any]:
         "history_version": records.HISTORY_VERSION,
         "unoffered": sorted([str(order), face_down] for order, face_down in variants.UNOFFERED),
         "decks": decks.changes(),
-        "dealt": {str(players): [len(hand) for hand in Game.new(players, seed=0).hands] for players in (2, 3, 4)},
+        "dealt": {str(players): [len(hand) for hand in deal(range(52), players)[0]] for players in (2, 3, 4)},
     }

@@ -119,10 +119,12 @@ async function flipNow() {
   }
 }
 
+/** The rest of the game at once, after the flips asked for before it (a press during a flip is not lost). */
 export async function finish() {
   if (state.mode !== "playing") return;
   update(autoplaying, false);
-  await play({ type: "finish" });
+  await flips;
+  if (state.mode === "playing") await play({ type: "finish" });
 }
 
 /** A new game with the form's settings (or `deal`, from a shared link). */

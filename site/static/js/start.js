@@ -52,7 +52,7 @@ export async function start(drawing, engine) {
 }
 
 // Space and Enter flip wherever focus is but where they have a meaning of their own (a slider has none)
-const FIELDS = "input:not([type=range]), select, textarea, button, summary, a, label, [contenteditable]";
+const FIELDS = "input:not([type=range]), select, textarea, button, summary, a, [contenteditable]";
 const TYPING = "input, select, textarea, [contenteditable]"; // they move with the arrows, Home and End themselves
 
 function onKey(event) {
