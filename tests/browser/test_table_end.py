@@ -1,5 +1,5 @@
 """The end of a game on the table: the board frames the game's winner alone, after "Finish the game" and after a
-reload, never a seat that is out."""
+reload, never a seat that is out; watching it again, the table says "Replay"."""
 
 from __future__ import annotations
 
@@ -27,3 +27,10 @@ def test_the_winner_alone_is_framed_after_finish_and_a_reload(page: Page, guard)
             assert all(cards == [] for cards in shown["cards"])  # the round played by hand is gone
             page.reload()
             page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    # watching the game again, the table is marked as a replay, until you are back in your game
+    mark = page.locator("[data-testid=replay-mark]")
+    expect(mark).to_be_hidden()
+    page.click("[data-testid=replay]")
+    expect(mark).to_be_visible()
+    page.click("[data-testid=replay-leave]")
+    expect(mark).to_be_hidden()
