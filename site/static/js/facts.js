@@ -24,3 +24,5 @@ export const UNOFFERED = Array.isArray(facts.unoffered) ? facts.unoffered : [];
  * deck: {name: [suits]}}.
  */
 export const DECKS = facts.decks && typeof facts.decks === "object" ? facts.decks : { letters: {}, deck: {} };
+/** The cards each player holds after the deal, by the number of players ("2": [26, 26]): a table not yet dealt. */
+export const DEALT = facts.dealt && typeof facts.dealt === "object" ? facts.dealt : {};
