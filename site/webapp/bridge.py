@@ -70,10 +70,12 @@ A board is what the page draws, before Python is ready too: ``players``, ``count
 ``cards`` (per seat the cards of the round shown: ``up``, one code or null per step, and ``down`` and ``last``,
 per step the list of codes that seat put face down, or put down running short, ``Step.downs`` and
 ``Step.lasts``; or nulls when no round is shown), ``pile`` (cards in that round's pile), ``table`` (cards left on
-the table by a drawn round), ``round``, ``winner`` (that round's winner or null), ``set_aside`` (bool), ``over``,
+the table by a drawn round), ``round``, ``winner`` (that round's winner or null; once the game is over, the
+game's winner or null), ``set_aside`` (bool), ``over``,
 ``face_down`` (the game's cards face down in a war), and in the page's language (``lang``) ``status``,
-``announce`` and ``result_text``. When a request plays no round (a restore, "finish"), the board keeps the last
-round's cards; a restore in another language says that round (or what "finish" did) again in it.
+``announce`` and ``result_text``. When a request plays no round (a restore), the board keeps the last round's
+cards, and a restore in another language says that round (or what "finish" did) again in it; "finish" clears the
+table.
 """
 
 from __future__ import annotations
@@ -352,7 +354,9 @@ class Session:
 
     def show(self, played: Round | None = None, finished: int | None = None) -> None:
         """The board after a request; ``played`` is the round just played. Without one, the last round shown
-        stays on the board, as long as it has the same seats."""
+        stays on the board, as long as it has the same seats, except after ``finished`` rounds played at once,
+        which clear the table: the round played by hand before them is not the game's end. A finished game's
+        board frames its winner alone (none after a draw or a repetition), never the taker of its last pile."""
         game = self.current()
         self.comeback = _fewer(self.comeback, len(game.hands[0]))
         n = game.players
@@ -364,10 +368,12 @@ class Session:
                       "down": [list(step.downs(seat)) for step in played.steps],
                       "last": [list(step.lasts(seat)) for step in played.steps]} for seat in range(n)]
             pile, winner = len(played.pile), played.winner
-        elif shown:
+        elif shown and finished is None:
             cards, pile, winner = shown["cards"], shown["pile"], shown["winner"]
         else:
             cards, pile, winner = [{"up": None, "down": None, "last": None} for _ in range(n)], 0, None
+        if game.over:
+            winner = game.winner
         if not status and shown and shown["lang"] == self.narrator.lang:
             status = shown["status"]
         elif not status and shown and not played:

@@ -9,15 +9,14 @@ module (``js/facts.js``). The page never keeps a fact of its own that Python als
 >>> facts["decks"]["letters"]["fr"], facts["decks"]["deck"]
 (['J', 'K', 'Q'], {'four-colour': ['C', 'D']})
 >>> facts["dealt"]
-{'2': 26, '3': 17, '4': 13}
+{'2': [26, 26], '3': [17, 17, 17], '4': [13, 13, 13, 13]}
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from krig import Game
-from krig.cards import CODES
+from krig.cards import CODES, deal
 
 from . import decks, records, variants
 
@@ -25,13 +24,14 @@ from . import decks, records, variants
 def page() -> dict[str, Any]:
     """The facts for the page: card codes (its pictures), how many log entries are kept, the version of a
     finished game's entry (an older one goes to the bridge to be brought up to date), the pairs of order and
-    face-down cards that the site does not offer, what each deck changes (where its pictures are), and how many
-    cards each player is dealt, by the number of players (R3: under it, a player trails)."""
+    face-down cards that the site does not offer, what each deck changes (where its pictures are), and the cards
+    each player holds after the deal, by the number of players (a table that looks dealt before Python is ready;
+    under a seat's share, a player trails)."""
     return {
         "cards": list(CODES),
         "log_limit": records.MAX_LOG,
         "history_version": records.HISTORY_VERSION,
         "unoffered": sorted([str(order), face_down] for order, face_down in variants.UNOFFERED),
         "decks": decks.changes(),
-        "dealt": {str(players): len(Game.new(players, seed=0).hands[0]) for players in (2, 3, 4)},
+        "dealt": {str(players): [len(hand) for hand in deal(range(52), players)[0]] for players in (2, 3, 4)},
     }

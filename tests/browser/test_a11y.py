@@ -27,7 +27,7 @@ AXE = Axe()
 TARGETS = """() => [...document.querySelectorAll(
     '#setup button, #setup select, #setup input, #setup summary, #controls button, #controls input,'
     + ' #result button, #share-result input, #saving summary, #saving button, #saving select, #saving input,'
-    + ' #log summary, header a, #replay button, #replay input')]
+    + ' #appearance summary, #appearance select, #log summary, header a, #replay button, #replay input')]
   .filter((el) => el.getClientRects().length)
   .map((el) => {
     const target = el.matches('input[type=radio], input[type=checkbox], input[type=file]') ? el.closest('label') : el;
@@ -68,7 +68,7 @@ def fits_a_small_screen(page: Page) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
 
 
-def shoot(page: Page, name: str, width: int, height: int, selector: str = "#setup") -> None:
+def shoot(page: Page, name: str, width: int, height: int, selector: str = "body") -> None:
     """A screenshot for the README, `selector` at the top of a `width` × `height` window."""
     page.set_viewport_size({"width": width, "height": height})
     page.evaluate("(s) => document.querySelector(s).scrollIntoView({block: 'start'})", selector)
@@ -92,6 +92,7 @@ def test_every_state_has_no_axe_violations(page: Page, guard, lang: str) -> None
 
     page.click("[data-testid=damaged-new]")
     page.wait_for_function("() => document.getElementById('board').dataset.round === '0'")
+    page.emulate_media(reduced_motion="reduce")  # the round's cards stay on the table for the screenshots
     new_game(page, 2, war_seed())
     flip(page)
     page.wait_for_selector("#chance-other:not([hidden])", timeout=30_000)
@@ -105,11 +106,11 @@ def test_every_state_has_no_axe_violations(page: Page, guard, lang: str) -> None
         shoot(page, "deal-options.png", 1280, 900)
         page.select_option("[data-testid=face-down]", "1")
         page.evaluate("() => { document.querySelector('.deal-options').open = false; }")
-        page.evaluate("() => { document.getElementById('saving').open = true; }")
+        page.evaluate("() => { document.getElementById('appearance').open = true; }")
         page.select_option("[data-testid=deck]", "four-colour")
         shoot(page, "four-colour.png", 1280, 900, "#board")
         page.select_option("[data-testid=deck]", "standard")
-        page.evaluate("() => { document.getElementById('saving').open = false; }")
+        page.evaluate("() => { document.getElementById('appearance').open = false; }")
         page.set_viewport_size({"width": 1280, "height": 900})
     page.click("[data-testid=share]")
     open_all_details(page)

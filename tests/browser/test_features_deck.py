@@ -48,8 +48,8 @@ def index(page: Page, place: str) -> str:
 
 def choose(page: Page, **chosen: str) -> None:
     """Choose the deck's colours and letters in the settings, as a visitor does."""
-    summary = page.locator("#saving summary")
-    if page.locator("#saving").get_attribute("open") is None:
+    summary = page.locator("#appearance summary")
+    if page.locator("#appearance").get_attribute("open") is None:
         summary.click()
     for testid, value in chosen.items():
         page.select_option(f"[data-testid={testid}]", value)

@@ -10,15 +10,15 @@ from gamepage import ENGINE_READY, LOAD_TIMEOUT, READ_RECORD, flip, new_game, op
 def test_settings_persist_across_a_reload(page: Page, guard) -> None:
     open_game(page)
     new_game(page, 3, 12, order="played")
-    page.click("#saving summary")
+    page.click("#appearance summary")
     page.select_option("[data-testid=animation]", "fast")
     page.locator("[data-testid=speed]").fill("5")
     page.locator("[data-testid=speed]").dispatch_event("change")
     flip(page)
     wait_saved(page, 1)
     assert record(page)["settings"] == {"players": 3, "order": "played", "face_down": 1, "speed": 5,
-                                        "animation": "fast", "sound": True, "deck": "standard",
-                                        "letters": "international"}
+                                        "animation": "fast", "sound": True, "stop_war": False,
+                                        "deck": "standard", "letters": "international"}
     assert "fast-animation" in page.evaluate("() => document.documentElement.className")
 
     page.reload()
@@ -30,7 +30,7 @@ def test_settings_persist_across_a_reload(page: Page, guard) -> None:
     assert "fast-animation" in page.evaluate("() => document.documentElement.className")
 
     expect(page.locator("[data-testid=flip]")).to_be_enabled()  # the stored game is back in the engine
-    page.click("#saving summary")
+    page.click("#appearance summary")
     page.select_option("[data-testid=animation]", "none")
     page.wait_for_function(f"async () => (await ({READ_RECORD})('current')).settings.animation === 'none'")
     page.reload()

@@ -89,9 +89,9 @@ def test_the_sound_toggle_silences_the_page_at_once_and_is_remembered(page: Page
     sound = page.locator("[data-testid=sound]")
     expect(sound).to_be_checked()  # on by default
 
-    # by keyboard: open "Saving and privacy", Tab to the toggle, Space turns it off (and flips nothing)
-    page.focus("#saving summary")
-    page.keyboard.press("Enter")
+    # by keyboard: from Flip, Tab to the toggle beside it, Space turns it off (and flips nothing)
+    expect(page.locator("[data-testid=flip]")).to_be_enabled()
+    page.focus("[data-testid=flip]")
     for _ in range(20):
         if page.evaluate("() => document.activeElement.id") == "sound":
             break

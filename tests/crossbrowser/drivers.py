@@ -125,6 +125,10 @@ class Tab:
     def click(self, selector: str) -> None:
         raise NotImplementedError
 
+    def resize(self, width: int, height: int) -> None:
+        """Make the page's viewport (Firefox) or the browser's window (WebKit) about `width` by `height`."""
+        raise NotImplementedError
+
     def errors(self) -> list[str]:
         """The console errors and uncaught exceptions seen in this tab since it was last asked."""
         raise NotImplementedError
@@ -226,6 +230,9 @@ class FirefoxTab(Tab):
     def click(self, selector: str) -> None:
         self.command("click", selector=selector)
 
+    def resize(self, width: int, height: int) -> None:
+        self.command("resize", width=width, height=height)
+
     def errors(self) -> list[str]:
         return self.command("errors")
 
@@ -306,6 +313,9 @@ class WebKitTab(Tab):
 
     def click(self, selector: str) -> None:
         self.driver().find_element(By.CSS_SELECTOR, selector).click()
+
+    def resize(self, width: int, height: int) -> None:
+        self.driver().set_window_size(width, height)
 
     def loaded(self) -> None:
         self.evaluate(ERROR_HOOK)

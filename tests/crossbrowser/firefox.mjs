@@ -22,6 +22,7 @@ const commands = {
   // A string is evaluated by the browser itself, so the page's CSP (no eval) does not apply.
   evaluate: ({ tab, fn, args }) => tabs[tab].page.evaluate(`(${fn})(...${JSON.stringify(args)})`),
   click: ({ tab, selector }) => tabs[tab].page.click(selector),
+  resize: ({ tab, width, height }) => tabs[tab].page.setViewport({ width, height }),
   errors: ({ tab }) => tabs[tab].errors.splice(0),
   close: ({ tab }) => tabs[tab].page.close(),
 };

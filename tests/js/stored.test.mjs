@@ -74,6 +74,8 @@ test("the settings of a stored record that the form offers are put back, and onl
 test("the sound setting of a stored record is put back when it is on or off, and nothing else is taken for it", () => {
   assert.deepEqual(storedSettings({ sound: false }, CHOICES), { sound: false });
   assert.deepEqual(storedSettings({ animation: "fast", sound: true }, CHOICES), { animation: "fast", sound: true });
+  assert.deepEqual(storedSettings({ stop_war: true }, CHOICES), { stop_war: true });
+  assert.deepEqual(storedSettings({ stop_war: "yes" }, CHOICES), {}, "a checkbox is on or off");
   for (const sound of ["false", 0, 1, null, {}]) assert.deepEqual(storedSettings({ sound }, CHOICES), {});
   assert.deepEqual(storedSettings({ players: 2 }, CHOICES), { players: 2 }); // an older record: the form's default
 });

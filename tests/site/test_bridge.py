@@ -225,9 +225,26 @@ def test_finish_uses_the_fast_path_with_the_same_result(session: bridge.Session)
     assert board["over"] and board["round"] == expected.round_number
     assert answer["record"]["game"] == expected.to_dict()
     assert "at once" in board["status"]
-    assert board["cards"] == before["cards"]  # the last round played by hand stays on the board
+    assert before["cards"] != board["cards"]  # the last round played by hand is not the game's end
+    assert all(seat["up"] is None for seat in board["cards"]) and board["pile"] == 0  # a cleared table
     assert answer["history"]["rounds"] == expected.round_number
     assert ask(session, type="finish")["error"]["kind"] == "request"  # a finished game is finished
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 6), (2, 7), (2, 8), (4, 7)])
+def test_a_finished_games_board_frames_its_winner_alone(session: bridge.Session, players: int, seed: int) -> None:
+    expected = Game.new(players, seed=seed)
+    expected.finish()
+    ask(session, type="new", players=players, seed=seed)
+    flips = [ask(session, type="flip")["record"]["board"] for _ in range(3)]
+    assert any(board["winner"] != expected.winner for board in flips)  # the frame once sat on someone else
+    board = ask(session, type="finish")["record"]["board"]
+    assert board["winner"] == expected.winner and not board["out"][expected.winner]
+    assert board["counts"][expected.winner] == 52
+    # a reload, even of a board stored with a stale frame, frames the winner again
+    stored = ask(session, type="settings", settings={})["record"]
+    stale = {**stored, "board": {**stored["board"], "winner": flips[-1]["winner"]}}
+    assert ask(opened(), type="restore", record=stale)["record"]["board"]["winner"] == expected.winner
 
 
 def test_settings_change_the_record_not_the_game(session: bridge.Session) -> None:

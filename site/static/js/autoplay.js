@@ -3,12 +3,19 @@
 // plays at the same speeds (`every`).
 
 import { estimateLater } from "./chances.js";
+import { roundCue } from "./cues.js";
 import { listen, state, update } from "./page.js";
 import { flip } from "./play.js";
 import { autoplaying } from "./state.js";
 
-/** Milliseconds between auto-play rounds, by the speed slider's value (1 slow … 5 fast). */
-const SPEED_DELAY = { 1: 1400, 2: 800, 3: 450, 4: 180, 5: 20 };
+/** Milliseconds between auto-play rounds, by the speed slider's value (1 slow … 5 fast): each step about twice
+ * as fast as the one before. */
+const SPEED_DELAY = { 1: 1400, 2: 700, 3: 350, 4: 150, 5: 60 };
+
+/** The time between two rounds at the speed `speed`. */
+export function roundGap(speed) {
+  return SPEED_DELAY[speed] ?? SPEED_DELAY[3];
+}
 
 export function toggleAutoplay() {
   update(autoplaying, !state.autoplay);
@@ -25,7 +32,7 @@ export function every(on, step, stopped = () => {}) {
     if (mine !== run) return;
     await step();
     if (mine !== run || !on(state)) return;
-    timer = setTimeout(() => next(mine), SPEED_DELAY[state.settings.speed] ?? 450);
+    timer = setTimeout(() => next(mine), roundGap(state.settings.speed));
   }
   listen((now, before) => {
     if (on(now) === on(before)) return;
@@ -38,5 +45,7 @@ export function every(on, step, stopped = () => {}) {
 
 every((now) => now.autoplay, async () => {
   if (!state.busy) await flip();
-  if (!["playing", "loading"].includes(state.mode) && state.autoplay) update(autoplaying, false);
+  // the end of the game stops it, and so does a war for those who stop at each war (the setting "stop_war")
+  const war = state.settings.stop_war && state.board && roundCue(state.board) === "war";
+  if ((!["playing", "loading"].includes(state.mode) || war) && state.autoplay) update(autoplaying, false);
 }, estimateLater); // auto-play too fast for an estimate: make one once play has paused

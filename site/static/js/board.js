@@ -53,7 +53,7 @@ export function useDeck({ letters, deck }) {
   if (waiting) preloadCards();
 }
 
-function cardImage(code, index, fresh) {
+function cardImage(code, index, step) {
   const img = document.createElement("img");
   img.src = cardUrl(code);
   img.alt = code ? cardName(code) : text("face_down", "A face-down card");
@@ -61,7 +61,7 @@ function cardImage(code, index, fresh) {
   img.height = 98;
   img.className = code ? "card face" : "card back";
   if (code) img.dataset.card = code; // useDeck() draws it again in another deck
-  if (fresh) img.classList.add("fresh");
+  img.dataset.step = String(step); // the motion turns each step's cards in turn
   img.style.setProperty("--i", String(index)); // position in the fanned stack (CSSOM, allowed by the CSP)
   return img;
 }
@@ -73,46 +73,161 @@ function listed(cards) {
 }
 
 /** The images of one seat's cards this round: battle card, then per war step its backs and a face. */
-function seatCards(cards, fresh) {
+function seatCards(cards) {
   const images = [];
   if (!cards || !Array.isArray(cards.up)) return images;
   cards.up.forEach((up, step) => {
     // the face-down war cards, then an eliminated player's last cards, unseen
     const backs = [...listed(cards.down && cards.down[step]), ...listed(cards.last && cards.last[step])];
-    images.push(...backs.map(() => null));
-    if (up) images.push(up);
+    images.push(...backs.map(() => [null, step]));
+    if (up) images.push([up, step]);
   });
-  return images.map((code, index) => cardImage(code, index, fresh));
+  return images.map(([code, step], index) => cardImage(code, index, step));
 }
 
 function setNumber(element, n) {
   element.dataset.count = String(n); // plain ASCII digits for scripts and tests
+  return () => showNumber(element, n);
+}
+
+function showNumber(element, n) {
   const shown = element.querySelector(".n");
   if (shown) shown.textContent = num(n); // the language's digits for people
 }
 
-/** Draw `board` into the page. `fresh` animates the cards of a round just played. */
-export function render(board, { fresh = false, announce = true } = {}) {
+// The motion of a round (Web Animations API, transform and opacity only): the times of its parts, in ms at the
+// "normal" animation; "fast" halves them.
+const TIMES = { turn: 260, stagger: 80, war: 650, lay: 220, frame: 220, pause: 300, slide: 450 };
+let settling = null; // {timer, settle, animations}: the round in motion, and the visible changes it holds back
+
+/** The time scale of a round's motion by the animation setting: null (nothing moves) for "none" and for those
+ * whose system asks for less motion. */
+export function motionOf(animation) {
+  if (animation === "none" || matchMedia("(prefers-reduced-motion: reduce)").matches) return null;
+  return animation === "fast" ? 0.5 : 1;
+}
+
+/** Finish the motion on screen at once (a press, the next round, another board): everything shows its end. */
+export function finishMotion() {
+  if (!settling) return;
+  const { timer, settle, animations } = settling;
+  settling = null;
+  clearTimeout(timer);
+  for (const animation of animations) animation.finish();
+  settle();
+}
+
+/** How long the motion of a round of `steps` steps at `scale` takes (ms), whether it ends with a slide. */
+function timeline(steps, players, scale, slides) {
+  const t = Object.fromEntries(Object.entries(TIMES).map(([name, ms]) => [name, ms * scale]));
+  const starts = [0];
+  const wars = [];
+  for (let step = 1; step < steps; step++) {
+    const warAt = starts[step - 1] + t.turn + t.stagger * (players - 1);
+    wars.push(warAt);
+    starts.push(warAt + t.war + t.lay);
+  }
+  const turned = starts[steps - 1] + t.turn + t.stagger * (players - 1);
+  const slideAt = turned + t.frame + t.pause;
+  return { t, starts, wars, turned, slideAt, end: slides ? slideAt + t.slide : turned + t.frame };
+}
+
+const center = (rect) => [rect.left + rect.width / 2, rect.top + rect.height / 2];
+
+/** Play the round of `board` on screen, then `settle()` (the counts and the sentence). */
+function move(board, scale, budget, settle) {
+  const root = document.getElementById("board");
+  const seats = [...Array(board.players).keys()].map((seat) => document.getElementById(`seat-${seat}`));
+  const steps = Math.max(1, ...board.cards.map((cards) => (cards && Array.isArray(cards.up) ? cards.up.length : 0)));
+  const winner = board.winner === null || board.winner === undefined ? null : seats[board.winner];
+  const plan = timeline(steps, board.players, scale, winner !== null);
+  if (plan.end > budget) return settle(); // rounds come faster than their motion: skipped, not restarted
+  const { t } = plan;
+  // where everything is once the round is drawn, before any motion moves it
+  const images = seats.map((seat) => [...seat.querySelectorAll(".cards img")]);
+  const stacks = seats.map((seat) => center(seat.querySelector(".stack").getBoundingClientRect()));
+  const places = images.map((list) => list.map((img) => center(img.getBoundingClientRect())));
+  const animations = [];
+  const animate = (element, keyframes, options) => {
+    animations.push(element.animate(keyframes, { easing: "ease-out", ...options }));
+  };
+  images.forEach((list, seat) => list.forEach((img, index) => {
+    const step = Number(img.dataset.step);
+    const [x, y] = places[seat][index];
+    if (img.classList.contains("back")) {
+      // a war's face-down card, laid from the seat's stack while "War!" holds
+      const [sx, sy] = stacks[seat];
+      animate(img, [{ transform: `translate(${sx - x}px, ${sy - y}px)`, opacity: 0 }, { opacity: 1, offset: 0.2 },
+        { transform: "none", opacity: 1 }],
+      { duration: t.lay, delay: plan.wars[step - 1] + t.war * 0.45 + t.stagger * seat, fill: "backwards" });
+    } else {
+      // a face-up card, turned over in the order of the seats
+      animate(img, [{ transform: "perspective(40rem) rotateY(-90deg)", opacity: 1 }, { transform: "none", opacity: 1 }],
+        { duration: t.turn, delay: plan.starts[step] + t.stagger * seat, fill: "backwards" });
+    }
+  }));
+  const war = document.getElementById("war-mark");
+  for (const at of plan.wars) {
+    animate(war, [{ opacity: 0, transform: "translate(-50%, -50%) scale(0.6)" },
+      { opacity: 1, transform: "translate(-50%, -50%) scale(1.1)", offset: 0.2 },
+      { opacity: 1, transform: "translate(-50%, -50%) scale(1)", offset: 0.85 },
+      { opacity: 0, transform: "translate(-50%, -50%) scale(1)" }], { duration: t.war + t.lay, delay: at });
+  }
+  if (winner !== null) {
+    animate(winner, [{ opacity: 0 }, { opacity: 1 }],
+      { duration: t.frame, delay: plan.turned, fill: "backwards", pseudoElement: "::after" });
+    const [wx, wy] = stacks[board.winner];
+    images.forEach((list, seat) => list.forEach((img, index) => {
+      const [x, y] = places[seat][index];
+      animate(img, [{ transform: "none", opacity: 1 }, { transform: `translate(${wx - x}px, ${wy - y}px) scale(0.9)`,
+        opacity: 1, offset: 0.85 }, { transform: `translate(${wx - x}px, ${wy - y}px) scale(0.9)`, opacity: 0 }],
+      { duration: t.slide, delay: plan.slideAt, fill: "forwards", easing: "ease-in-out" });
+    }));
+  }
+  root.dataset.motion = "on"; // for tests: a round is in motion
+  settling = {
+    animations,
+    settle: () => {
+      delete root.dataset.motion;
+      settle();
+    },
+    timer: setTimeout(finishMotion, plan.end),
+  };
+}
+
+/**
+ * Draw `board` into the page. `fresh` is a round just played: with `motion` (a time scale: 1 at the "normal"
+ * animation, null for none) its cards are turned, a war is laid, the winner is framed and the pile slides to
+ * the winner's stack, and only then do the counts and the sentence change on screen; if that takes longer than
+ * `budget` ms (the time until the next round in auto-play), nothing moves. The data attributes, the classes and
+ * the live region's sentence change at once.
+ */
+export function render(board, { fresh = false, announce = true, motion = null, budget = Infinity } = {}) {
+  finishMotion();
   const root = document.getElementById("board");
   if (root.dataset.players !== String(board.players)) root.dataset.players = String(board.players); // CSS reads it
   root.dataset.round = String(board.round || 0); // ASCII, for scripts and tests
+  const shows = []; // what changes on screen once the round's motion is over
   for (let seat = 0; seat < 4; seat++) {
     const element = document.getElementById(`seat-${seat}`);
     const used = seat < board.players;
     element.hidden = !used;
     if (!used) continue;
-    setNumber(element, board.counts[seat]);
+    const count = board.counts[seat];
+    shows.push(setNumber(element, count), () => {
+      element.querySelector(".stack").style.setProperty("--depth", String(Math.ceil(count / 13)));
+    });
     const out = Boolean(board.out && board.out[seat]);
     element.classList.toggle("out", out);
     element.querySelector(".out-label").hidden = !out;
     element.classList.toggle("winner", board.winner === seat);
     const holder = element.querySelector(".cards");
-    const images = seatCards(board.cards[seat], fresh);
+    const images = seatCards(board.cards[seat]);
     holder.replaceChildren(...images);
     holder.style.setProperty("--n", String(Math.max(images.length, 1)));
   }
   const pile = root.querySelector(".pile");
-  setNumber(pile, board.pile || 0);
+  shows.push(setNumber(pile, board.pile || 0));
   pile.dataset.table = String(board.table || 0); // cards left on the table (only after a drawn round)
   document.querySelector("[data-testid=round]").textContent = num(board.round || 0);
   root.querySelector(".set-aside").hidden = !board.set_aside;
@@ -122,12 +237,19 @@ export function render(board, { fresh = false, announce = true } = {}) {
   const status = document.getElementById("status");
   const short = status.querySelector(".short");
   const full = status.querySelector(".full");
-  short.textContent = board.status || "";
   if (announce) full.textContent = board.announce || board.status || ""; // the live region: once per round
+  shows.push(() => {
+    short.textContent = board.status || "";
+  });
 
   const result = document.getElementById("result");
   result.hidden = !board.over;
   document.getElementById("result-text").textContent = board.over ? board.result_text || "" : "";
+  const settle = () => {
+    for (const show of shows) show();
+  };
+  if (fresh && motion && typeof Element.prototype.animate === "function") move(board, motion, budget, settle);
+  else settle();
 }
 
 /**

@@ -24,5 +24,6 @@ export const UNOFFERED = Array.isArray(facts.unoffered) ? facts.unoffered : [];
  * deck: {name: [suits]}}.
  */
 export const DECKS = facts.decks && typeof facts.decks === "object" ? facts.decks : { letters: {}, deck: {} };
-/** How many cards each player is dealt, by the number of players ({"2": 26, …}): under it, a player trails. */
+/** The cards each player holds after the deal, by the number of players ("2": [26, 26]): a table not yet dealt,
+ * and under a seat's share, a player trails. */
 export const DEALT = facts.dealt && typeof facts.dealt === "object" ? facts.dealt : {};

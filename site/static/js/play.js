@@ -2,8 +2,9 @@
 // shown: the bridge's record is drawn, its log line added, and the record stored.
 
 import { announcedNow, announceLatest, note } from "./announce.js";
+import { roundGap } from "./autoplay.js";
 import { dealOver, keepNew, offerKept } from "./back.js";
-import { render } from "./board.js";
+import { motionOf, render } from "./board.js";
 import { forgetChances, estimateLater } from "./chances.js";
 import { linkedDeal, validSeed } from "./deal.js";
 import { addLine, clearLog, showLines } from "./log.js";
@@ -63,6 +64,7 @@ export function show(answer, { fresh = false, persist = true, loaded = false, st
   if (loaded) $("board").dataset.gameId = String(++games);
   if (stop) update(autoplaying, false);
   const auto = state.autoplay; // a round that ends auto-play is still one of auto-play's
+  const was = state.mode;
   update(shown, answer.record, answer.next || null);
   if (loaded) applySettings({ ...state.settings, face_down: state.board.face_down }); // the form shows its variant
   if (!drawn) draw(answer.line, answer.history, { fresh, auto });
@@ -76,6 +78,7 @@ export function show(answer, { fresh = false, persist = true, loaded = false, st
     persistGame(); // queued behind earlier writes; the next round need not wait for the disk
   }
   forgetChances();
+  if (was === "playing" && state.mode === "over") $("again").focus(); // the game ended here: what comes next
 }
 
 /**
@@ -83,7 +86,9 @@ export function show(answer, { fresh = false, persist = true, loaded = false, st
  * sound of the round and `ended`, a finished game's history entry).
  */
 function draw(line, ended, { fresh, auto }) {
-  render(state.board, { fresh: fresh && state.settings.animation !== "none", announce: !auto });
+  // in auto-play the motion must be over before the next round comes, or it is skipped
+  render(state.board, { fresh, announce: !auto, motion: motionOf(state.settings.animation),
+    budget: auto ? roundGap(state.settings.speed) : Infinity });
   if (auto) announceLatest(state.board.announce);
   else announcedNow();
   if (line) {
@@ -146,9 +151,12 @@ async function flipNow() {
   }
 }
 
+/** The rest of the game at once, after the flips asked for before it (a press during a flip is not lost). */
 export async function finish() {
   if (state.mode !== "playing") return;
   update(autoplaying, false);
+  await flips;
+  if (state.mode !== "playing") return;
   keepNew();
   await play({ type: "finish" });
 }

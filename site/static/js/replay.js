@@ -6,6 +6,7 @@
 import { announcedNow, announceLatest, note, tell } from "./announce.js";
 import { every } from "./autoplay.js";
 import { render } from "./board.js";
+import { DEALT } from "./facts.js";
 import { forgetChances } from "./chances.js";
 import { gameToWatch, linkedReplay } from "./history.js";
 import { addLine, putGameLinesBack, setGameLinesAside, showLines } from "./log.js";
@@ -20,7 +21,7 @@ import { asciiDigits, format, num, text } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
 // the board of a page without a game, as the page first draws it
-const NO_BOARD = Object.freeze({ players: 2, counts: [0, 0], cards: [null, null], round: 0, over: false });
+const NO_BOARD = Object.freeze({ players: 2, counts: DEALT["2"] || [0, 0], cards: [null, null], round: 0, over: false });
 
 let opened = 0; // the replay on screen: an answer for an earlier one is dropped
 let asking = null; // the requests in flight, one at a time, each for the latest round wanted
@@ -74,10 +75,9 @@ function draw(answer) {
   const playing = state.replay.playing; // a round that ends the play is still one of the play's
   update(replayShown, answer);
   const said = sentence(answer);
-  const fresh = Boolean(answer.line) && state.settings.animation !== "none";
   // the deal has no round's sentence of its own: the status line says what to do
   const status = answer.round === 0 ? text("replay_start") : answer.board.status;
-  render({ ...answer.board, status, announce: said }, { fresh, announce: !playing });
+  render({ ...answer.board, status, announce: said }, { announce: !playing });
   if (playing) announceLatest(said);
   else announcedNow();
   if (answer.line) addLine(answer.line);

@@ -54,6 +54,7 @@ export function readSettings() {
     speed: Number($("speed").value),
     animation,
     sound: $("sound").checked,
+    stop_war: $("stop-war").checked,
     ...cards,
   });
   root.classList.toggle("no-animation", animation === "none");
@@ -63,7 +64,7 @@ export function readSettings() {
 
 /** Put stored settings back into the form (those it offers), then read it. */
 export function applySettings(settings) {
-  const { players, order, face_down: faceDown, speed, animation, sound, deck, letters } =
+  const { players, order, face_down: faceDown, speed, animation, sound, stop_war: stopWar, deck, letters } =
     storedSettings(settings, choices());
   if (players !== undefined) $("players").value = String(players);
   if (faceDown !== undefined) $("face-down").value = String(faceDown);
@@ -71,6 +72,7 @@ export function applySettings(settings) {
   if (speed !== undefined) $("speed").value = String(speed);
   if (animation !== undefined) $("animation").value = animation;
   if (sound !== undefined) $("sound").checked = sound;
+  if (stopWar !== undefined) $("stop-war").checked = stopWar;
   if (deck !== undefined) $("deck").value = deck;
   if (letters !== undefined) $("letters").value = letters;
   showOffered();

@@ -18,6 +18,7 @@ import { wakeSound } from "./sound.js";
 import { controls, elsewhere, started } from "./state.js";
 import { text } from "./strings.js";
 import { holdOnce } from "./restore.js";
+import { wireTable } from "./table.js";
 import { takeOver } from "./tabs.js";
 import { exportDamaged, exportGame, importFile, share } from "./transfer.js";
 
@@ -58,7 +59,8 @@ export async function start(drawing, engine) {
   }
 }
 
-const FIELDS = "input, select, textarea, button, summary, a, label, [contenteditable]";
+// Space and Enter flip wherever focus is but where they have a meaning of their own (a slider has none)
+const FIELDS = "input:not([type=range]), select, textarea, button, summary, a, [contenteditable]";
 const TYPING = "input, select, textarea, [contenteditable]"; // they move with the arrows, Home and End themselves
 
 function onKey(event) {
@@ -104,7 +106,12 @@ function wire() {
   $("back-to-game").addEventListener("click", () => goBack());
   $("saving").addEventListener("toggle", () => showPersistence()); // the space used, as it is now
   wireReplay();
-  for (const id of ["speed", "animation", "sound", "deck", "letters"]) {
+  wireTable();
+  // the deal's settings apply to the next game: the state learns them, for "New game" to say so (table.js)
+  for (const input of document.querySelectorAll("#players, #face-down, input[name=order]")) {
+    input.addEventListener("change", readSettings);
+  }
+  for (const id of ["speed", "animation", "sound", "stop-war", "deck", "letters"]) {
     $(id).addEventListener("change", () => {
       readSettings();
       settingsChanged();

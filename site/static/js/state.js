@@ -262,6 +262,16 @@ export function controls(state) {
   };
 }
 
+/**
+ * Whether the form's deal settings (players, order, face-down cards) differ from the game of `record`: they
+ * apply to the next game only.
+ */
+export function dealDiffers(settings, record) {
+  if (!settings || !record || !record.game) return false;
+  const { game } = record;
+  return settings.players !== game.players || settings.order !== game.order || settings.face_down !== game.face_down;
+}
+
 /** Which controls of a replay are enabled, by element id, and the end screen's "Watch again" (`watch`). */
 export function replayControls(state) {
   const replay = state.mode === "replay" ? state.replay : null;

@@ -28,7 +28,7 @@ async function showHistory(ready) {
   const won = games.filter((game) => game.result === "win" && game.winner === 0);
   // a comeback: a game you won after holding fewer cards than you were dealt, so that you trailed
   const comebacks = won.map((game) => game.comeback)
-    .filter((comeback, index) => Number.isInteger(comeback) && comeback < DEALT[won[index].players]);
+    .filter((comeback, index) => Number.isInteger(comeback) && comeback < (DEALT[won[index].players] || [])[0]);
   const figures = {
     played: num(games.length),
     won: num(won.length),

@@ -47,7 +47,7 @@ function validSeatCards(seat, cards) {
 
 /**
  * The settings of a stored record that the form offers ({players?, order?, face_down?, speed?, animation?,
- * sound?, deck?, letters?}): another language's letters, which this page does not offer, are not. Of an order and
+ * sound?, stop_war?, deck?, letters?}): another language's letters, which this page does not offer, are not. Of an order and
  * a number of face-down cards that the site does not offer together, the number is kept and the order is the
  * default one, which goes with every number.
  */
@@ -61,6 +61,7 @@ export function storedSettings(settings, choices) {
       settings.speed <= choices.speeds[1],
     animation: choices.animations.includes(settings.animation),
     sound: typeof settings.sound === "boolean", // a checkbox: on or off
+    stop_war: typeof settings.stop_war === "boolean",
     deck: choices.decks.includes(settings.deck),
     letters: choices.letters.includes(settings.letters),
   };

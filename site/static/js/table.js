@@ -1,0 +1,28 @@
+// What the table shows of the page's state besides the board itself: your seat flips when a flip is possible,
+// the first round's hint, the "Replay" marker while a game is watched again, and "New game" highlighted while
+// the form's deal settings differ from the game on screen.
+
+import { listen, state } from "./page.js";
+import { flip } from "./play.js";
+import { controls, dealDiffers } from "./state.js";
+
+const $ = (id) => document.getElementById(id);
+
+function showTable(now) {
+  const playable = controls(now).flip;
+  $("board").classList.toggle("can-flip", playable);
+  $("hint").hidden = !(playable && now.board && !now.board.round);
+  $("replay-mark").hidden = now.mode !== "replay";
+  const differs = now.mode !== "replay" && dealDiffers(now.settings, now.record);
+  $("new-game").classList.toggle("pending", differs);
+  $("next-game").hidden = !differs;
+}
+
+/** A tap or a click anywhere on your own seat turns your card, as the Flip button does. */
+export function wireTable() {
+  $("seat-0").addEventListener("click", () => {
+    if (controls(state).flip) flip();
+  });
+  listen(showTable);
+  showTable(state);
+}
