@@ -6,6 +6,8 @@ evaluates a bare expression string with it, while a function is handed over with
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Browser, Locator, Page, expect
@@ -120,6 +122,17 @@ def board(page: Page) -> dict[str, Any]:
 
 def record(page: Page, key: str = "current") -> Any:
     return page.evaluate(READ_RECORD, key)
+
+
+def wait_stored(page: Page, holds: Callable[[Any], bool], key: str = "current") -> Any:
+    """Read IndexedDB's `key` until its value `holds`, and return it. Playwright's wait_for_function takes a
+    promise a predicate returns for a truthy answer at once, so an async predicate never waits: poll from here."""
+    deadline = time.monotonic() + LOAD_TIMEOUT / 1000
+    while not holds(value := record(page, key)):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"IndexedDB's {key!r} never held what was waited for; last: {value!r}")
+        page.wait_for_timeout(50)
+    return value
 
 
 def write(page: Page, key: str, value: Any) -> None:

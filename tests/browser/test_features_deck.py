@@ -13,7 +13,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from krig.webapp import decks
 from krig.webapp.narrate import Narrator
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, READ_RECORD, flip, new_game, open_game, short_seed, wait_saved
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, flip, new_game, open_game, short_seed, wait_saved, wait_stored
 
 SEED = 8  # four players; the first round shows QH, JD, AC and 9H: a lettered card in each colour, and a 9
 FIRST_ROUND = ["QH", "JD", "AC", "9H"]
@@ -27,9 +27,6 @@ FACES = """() => new Promise((resolve) => {
   check();
 })"""
 DRAWN = "(place) => fetch(`../cards/${place}`).then((response) => response.text())"
-SETTINGS = f"async () => (await ({READ_RECORD})('current')).settings"
-
-
 def faces(page: Page) -> list[list[str]]:
     return page.evaluate(FACES)
 
@@ -56,8 +53,7 @@ def choose(page: Page, **chosen: str) -> None:
 
 
 def saved_settings(page: Page, **wanted: Any) -> None:
-    page.wait_for_function(f"async (wanted) => {{ const s = await ({SETTINGS})();"
-                           " return Object.entries(wanted).every(([k, v]) => s[k] === v); }", arg=wanted)
+    wait_stored(page, lambda stored: all(stored["settings"].get(k) == v for k, v in wanted.items()))
 
 
 def test_four_colours_redraw_the_cards_at_once_and_are_remembered(page: Page, guard) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page, expect
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, READ_RECORD, flip, new_game, open_game, record, wait_saved
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, flip, new_game, open_game, record, wait_saved, wait_stored
 
 
 def test_settings_persist_across_a_reload(page: Page, guard) -> None:
@@ -32,7 +32,7 @@ def test_settings_persist_across_a_reload(page: Page, guard) -> None:
     expect(page.locator("[data-testid=flip]")).to_be_enabled()  # the stored game is back in the engine
     page.click("#appearance summary")
     page.select_option("[data-testid=animation]", "none")
-    page.wait_for_function(f"async () => (await ({READ_RECORD})('current')).settings.animation === 'none'")
+    wait_stored(page, lambda stored: stored["settings"]["animation"] == "none")
     page.reload()
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
     expect(page.locator("[data-testid=animation]")).to_have_value("none")

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, flip, open_game, record, text, wait_saved
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, flip, open_game, record, text, wait_saved, wait_stored
 
 # counts the page's calls of persist(), across reloads of the tab, and calls the browser's own
 COUNT_PERSIST = """(() => {
@@ -64,10 +64,7 @@ def test_a_refusal_is_asked_once_after_the_first_action_and_said_with_the_space_
     flip(page)
     wait_saved(page, 1)
     page.wait_for_function("() => sessionStorage.getItem('persist-calls') === '1'")
-    page.wait_for_function("async () => { const r = await new Promise((resolve) => { const o = indexedDB.open('krig');"
-                           " o.onsuccess = () => { const g = o.result.transaction('saves').objectStore('saves')"
-                           ".get('persistence'); g.onsuccess = () => { o.result.close(); resolve(g.result); }; }; });"
-                           " return r !== undefined; }")
+    wait_stored(page, lambda answer: answer is not None, "persistence")
     assert record(page, "persistence") == {"asked": True, "granted": False}
     kept, said = persistence(page)
     assert kept == "false"
