@@ -48,7 +48,7 @@ from babel.messages.pofile import read_po
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from PIL import Image, ImageDraw, ImageFont
 
-from krig.webapp import decks, facts, numerals, openings
+from krig.webapp import decks, facts, numerals
 from krig.webapp.narrate import Narrator
 
 ROOT = Path(__file__).resolve().parent
@@ -351,6 +351,10 @@ def write_worker(dist: Path, wheel: Path, stdlib: Path) -> None:
 def write_openings(dist: Path, count: int = OPENINGS_COUNT) -> None:
     """The first visit's pool: `count` openings, each one file of boards and one of sentences per language, as
     the bridge answers them in CPython (krig.webapp.openings), and the pool's size told to its script."""
+    # imported here, not at the top: the bridge reads the compiled catalogs, which a fresh clone has only once
+    # compile_catalogs() has run
+    from krig.webapp import openings
+
     folder = dist / OPENINGS
     folder.mkdir()
     for number, seed in enumerate(openings.seeds(count)):
