@@ -23,6 +23,7 @@ def play_to_round_15(page: Page, path: str) -> dict[str, Any]:
     """A 3-player game at round 15 with the animation off, saved; what the page and IndexedDB show of it."""
     open_game(page, path)
     page.click("#saving summary")
+    page.click("#appearance summary")
     page.select_option("[data-testid=animation]", "none")
     new_game(page, 3, seed=4242)
     flip(page, ROUND)

@@ -34,6 +34,8 @@ def test_a_language_switch_mid_game_keeps_the_rounds_sentence_in_the_new_languag
     open_game(page, f"en/index.html?players=2&seed={SEED}")
     flip(page, ROUNDS)
     wait_saved(page, ROUNDS)
+    # the sentence on screen changes once the round's cards have moved to the winner
+    page.wait_for_function("() => document.getElementById('board').dataset.motion !== 'on'")
     before = board(page)
     assert short_status(page) == status_in("en")
     page.click(f"[data-testid=language-switcher] a[data-lang={lang}]")
