@@ -7,7 +7,18 @@ import re
 
 from playwright.sync_api import Locator, Page, expect
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, attribute, new_game, open_game, text, wait_saved, write
+from gamepage import (
+    ENGINE_READY,
+    LOAD_TIMEOUT,
+    Game,
+    attribute,
+    new_game,
+    open_game,
+    text,
+    wait_saved,
+    wait_stored,
+    write,
+)
 
 
 def finished(seed: int, order: str) -> tuple[Game, int]:
@@ -131,6 +142,7 @@ def test_the_time_of_day_is_written_in_the_pages_language(page: Page, guard) -> 
     open_game(page, "en/index.html?players=2&seed=7")
     page.click("[data-testid=finish]")
     expect(page.locator("[data-testid=result]")).to_be_visible()
+    wait_stored(page, lambda games: bool(games), "history")  # the finished game is in the history
     page.goto("bn/stats.html")
     told = page.locator("#games li span").first
     expect(told).to_be_visible()
