@@ -81,7 +81,9 @@ def test_the_n_key_offers_the_game_back_until_a_round_of_the_new_one_is_played(p
     page.evaluate("() => document.activeElement.blur()")  # the keys go to the page, not to Flip
     page.keyboard.press("n")
     page.wait_for_function("() => document.getElementById('board').dataset.round === '0'")
+    dealt = page.locator("#board").get_attribute("data-game-id")
     page.keyboard.press("n")  # a second new game, with nothing played, keeps the way back to round 15
+    page.wait_for_function("(id) => document.getElementById('board').dataset.gameId !== id", arg=dealt)
     expect(page.locator("[data-testid=back-to-game]")).to_have_text("Back to your game (round 15)")
     page.keyboard.press(" ")  # a round of the new game: it is kept, and the old one is forgotten
     page.wait_for_function("() => document.getElementById('board').dataset.round === '1'")
