@@ -146,6 +146,12 @@ def wait_saved(page: Page, number: int) -> None:
                            arg=number)
 
 
+def wait_still(page: Page) -> None:
+    """Wait until the round's cards have moved to the winner: only then do the counts and the sentence on screen
+    change (board.js)."""
+    page.wait_for_function("() => document.getElementById('board').dataset.motion !== 'on'")
+
+
 def new_game(page: Page, players: int = 2, seed: int | None = None, order: str = "shuffled",
              face_down: int | None = None) -> None:
     """Start a game through the form and wait until it is dealt and saved; `face_down` None leaves it as it is."""

@@ -28,6 +28,7 @@ from gamepage import (
     short_seed,
     text,
     wait_saved,
+    wait_still,
     write,
 )
 
@@ -100,8 +101,7 @@ def test_a_replay_shows_the_engines_rounds_and_the_games_log_and_touches_no_save
     expect(page.locator("[data-testid=result]")).to_be_visible()
     wait_saved(page, last)
     stored = saves(page)
-    # the counts and the sentence on screen change once the last round's cards have moved to the winner
-    page.wait_for_function("() => document.getElementById('board').dataset.motion !== 'on'")
+    wait_still(page)
     before = view(page)
 
     page.click("[data-testid=replay]")

@@ -8,7 +8,7 @@ from playwright.sync_api import Page
 
 from krig.webapp.bridge import Session
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, open_game, wait_saved
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, open_game, wait_saved, wait_still
 
 SEED, ROUNDS = 7, 6
 SHORT = "[data-testid=status] .short"  # the status line on screen (the live region's fuller sentence is beside it)
@@ -34,8 +34,7 @@ def test_a_language_switch_mid_game_keeps_the_rounds_sentence_in_the_new_languag
     open_game(page, f"en/index.html?players=2&seed={SEED}")
     flip(page, ROUNDS)
     wait_saved(page, ROUNDS)
-    # the sentence on screen changes once the round's cards have moved to the winner
-    page.wait_for_function("() => document.getElementById('board').dataset.motion !== 'on'")
+    wait_still(page)
     before = board(page)
     assert short_status(page) == status_in("en")
     page.click(f"[data-testid=language-switcher] a[data-lang={lang}]")
