@@ -26,9 +26,11 @@ Requests (``type`` and its fields) and answers:
   ``lines``, the record's game log told in the page's language (bad entries skipped). When the page drew some of the
   record's rounds ahead before Python was ready (``played`` of its ``ahead``), the engine plays them too, and
   the answer is at that round, its ``lines`` with theirs; a round the engine played otherwise than the page drew
-  it gives ``differs``, the first difference in English, and the engine's rounds are kept. A bad record answers
-  ``{ok: false, error: {kind: "damaged", message, code}}``, ``code`` the refusal's kind (``krig.Refusal``):
-  "not-a-save", "newer" (a newer Krig wrote it) or "damaged"; ``message`` says the details in English.
+  it gives ``differs``, the first difference in English, and the engine's rounds are kept. A game that is over
+  comes with its ``history`` entry, for the page to add should the history lack it (a crash, an older site).
+  A bad record answers ``{ok: false, error: {kind: "damaged", message, code}}``, ``code`` the refusal's kind
+  (``krig.Refusal``): "not-a-save", "newer" (a newer Krig wrote it) or "damaged"; ``message`` says the details in
+  English.
 * ``import`` ``file`` (an exported game, or a whole record of which only the game is kept), ``settings``: the
   same checks as ``restore`` → a game answer, with ``history`` if the imported game is over.
 * ``flip``: one round → a game answer with ``line``, the game log's new line (``gamelog.line``: ``entry`` data
@@ -53,7 +55,8 @@ Requests (``type`` and its fields) and answers:
 
 A game answer is ``{ok: true, record}`` with the current record (``records.record``): the engine's save, the
 page's ``settings`` as it sent them, the ``board`` to draw, the ``log`` and the ``comeback``. When a game ends,
-``history`` is its entry for the statistics page (``records.finished_game``). While the game goes on, ``next`` is
+``history`` is its entry for the statistics page (``records.finished_game``), with the game's ``id``, which its
+record carries from the deal on. While the game goes on, ``next`` is
 what the next flip will show, ``{board, line}``, worked out ahead on a copy of the game: the page draws that round
 the moment it is asked for, and the flip then plays the very same round here (the game is deterministic). The
 record also carries the next ``AHEAD`` rounds as ``ahead`` (``next`` is the first of them), for the page to draw
@@ -102,6 +105,9 @@ them at once, while Python restores, which covers the first seconds of a visit o
 SENTENCES = frozenset({"status", "announce", "result_text", "lang"})
 """What a board says in the page's language: the rest of it is the same in every language."""
 
+MAX_ID = 64
+"""The longest game id a record may carry: a longer one is not ours, and the game is given a new one."""
+
 MAX_REQUEST_CHARS = 512 * 1024
 """The longest request text ``handle`` parses: a record with a full game log is far below it, and a bigger
 one (a tampered save, a wrong file) is refused at once instead of being parsed."""
@@ -117,6 +123,7 @@ class Session:
     def __init__(self, lang: str = "en") -> None:
         self.narrator = Narrator(lang)
         self.game: Game | None = None
+        self.id = ""  # the game's id (records.new_id), kept in its record and its history entry
         self.estimate = Estimate()  # win chances, built up chunk by chunk
         self.settings: dict[str, Any] = {}  # the page's, kept in the record as it sent them
         self.board: dict[str, Any] | None = None  # the board last handed to the page
@@ -178,11 +185,14 @@ class Session:
         told = (gamelog.line(self.narrator, entry) for entry in record["log"])
         lines = [line for line in told if line]
         self.start(game, settings, shown=_shown_round(record["board"], game.players),
-                   log=[line["entry"] for line in lines], comeback=record["comeback"])
+                   log=[line["entry"] for line in lines], comeback=record["comeback"], game_id=record.get("id"))
         differs = self.replay_shown(record.get("ahead"), record.get("played"))
         lines += [line for _, line in differs]
         reasons = [reason for reason, _ in differs if reason]
-        answer = {**self.answer(ended=bool(differs) and self.current().over), "lines": lines}
+        # a game that ended before it was stored keeps the time of its last record: its entry is the one it had
+        saved_at = record.get("savedAt")
+        ended_at = saved_at if not differs and type(saved_at) is int else None
+        answer = {**self.answer(ended=self.current().over, ended_at=ended_at), "lines": lines}
         return {**answer, "differs": reasons[0]} if reasons else answer
 
     def do_import(self, request: dict) -> dict:
@@ -279,10 +289,12 @@ class Session:
     # The record
 
     def start(self, game: Game, settings: dict[str, Any], shown: dict[str, Any] | None = None,
-              log: list[dict[str, Any]] | None = None, comeback: object = None) -> None:
-        """Make `game` the current one; `shown` is the round a stored board showed, `log` and `comeback` its."""
+              log: list[dict[str, Any]] | None = None, comeback: object = None, game_id: object = None) -> None:
+        """Make `game` the current one; `shown` is the round a stored board showed, `log`, `comeback` and
+        `game_id` its (a game without a sound id gets a new one)."""
         check_offered(game.return_order, game.face_down)  # a save of an unoffered variant is refused, not loaded
         self.game, self.settings, self.board, self.log = game, settings, shown, log or []
+        self.id = game_id if isinstance(game_id, str) and 0 < len(game_id) <= MAX_ID else records.new_id()
         self.comeback = _fewer(comeback, len(game.hands[0]))
         self.forget_ahead()
         self.show()
@@ -308,15 +320,18 @@ class Session:
         assert line is not None, entry  # the entries made here are always valid
         return line
 
-    def answer(self, ended: bool = False) -> dict[str, Any]:
-        """A game answer: the current record, and the history entry of a game that has just ended."""
+    def answer(self, ended: bool = False, ended_at: int | None = None) -> dict[str, Any]:
+        """A game answer: the current record, and the history entry of a game that has ended (just now, unless
+        `ended_at` says when)."""
         game = self.current()
         now = round(time.time() * 1000)
         self.look_ahead()
-        record = records.record(game, self.settings, self.current_board(), list(self.log), self.comeback, now)
+        record = records.record(self.id, game, self.settings, self.current_board(), list(self.log), self.comeback,
+                                now)
         answer: dict[str, Any] = {"record": {**record, "ahead": self.ahead} if self.ahead else record}
         if ended:
-            answer["history"] = records.finished_game(game, self.comeback, now)
+            ended_at = now if ended_at is None else ended_at
+            answer["history"] = records.finished_game(self.id, game, self.comeback, ended_at)
         if self.ahead:
             answer["next"] = self.ahead[0]
         return answer

@@ -5,7 +5,9 @@ module (``js/facts.js``). The page never keeps a fact of its own that Python als
 
 >>> facts = page()
 >>> len(facts["cards"]), facts["cards"][:2], facts["log_limit"], facts["history_version"], facts["unoffered"]
-(52, ['2C', '2D'], 200, 2, [['played', 2]])
+(52, ['2C', '2D'], 200, 3, [['played', 2]])
+>>> facts["history_limit"], facts["replays_kept"]
+(1000, 50)
 >>> facts["decks"]["letters"]["fr"], facts["decks"]["deck"]
 (['J', 'K', 'Q'], {'four-colour': ['C', 'D']})
 >>> facts["dealt"]
@@ -23,7 +25,8 @@ from . import decks, records, variants
 
 def page() -> dict[str, Any]:
     """The facts for the page: card codes (its pictures), how many log entries are kept, the version of a
-    finished game's entry (an older one goes to the bridge to be brought up to date), the pairs of order and
+    finished game's entry (an older one goes to the bridge to be brought up to date), how many finished games
+    are kept and how many of them keep their game (the page adds a finished game to them), the pairs of order and
     face-down cards that the site does not offer, what each deck changes (where its pictures are), and the cards
     each player holds after the deal, by the number of players (a table that looks dealt before Python is ready;
     under a seat's share, a player trails)."""
@@ -31,6 +34,8 @@ def page() -> dict[str, Any]:
         "cards": list(CODES),
         "log_limit": records.MAX_LOG,
         "history_version": records.HISTORY_VERSION,
+        "history_limit": records.HISTORY_LIMIT,
+        "replays_kept": records.REPLAYS_KEPT,
         "unoffered": sorted([str(order), face_down] for order, face_down in variants.UNOFFERED),
         "decks": decks.changes(),
         "dealt": {str(players): [len(hand) for hand in deal(range(52), players)[0]] for players in (2, 3, 4)},

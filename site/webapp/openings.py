@@ -34,7 +34,8 @@ def opening(seed: int, lang: str) -> dict[str, Any]:
     session = Session()
     assert session.handle({"type": "init", "lang": lang})["ok"]
     answer = session.handle({"type": "new", "seed": seed, "settings": {}, **DEAL})
-    return {**answer["record"], "savedAt": 0}  # no time of the build: the same build gives the same files
+    # no time of the build, and no id: every visitor's game gets its own when the worker takes it over
+    return {key: value for key, value in answer["record"].items() if key != "id"} | {"savedAt": 0}
 
 
 def seeds(count: int, rounds: int = AHEAD) -> list[int]:

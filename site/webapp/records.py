@@ -3,12 +3,18 @@
 The bridge builds both and hands them to the page, which stores them as they are and never reads an old one
 itself. The record, under the key ``current``::
 
-    {"version": 3, "game": <engine save, Game.to_dict()>, "settings": {...}, "board": {...},
-     "log": [<at most MAX_LOG entries>], "comeback": <int or null>, "savedAt": <ms since 1970>}
+    {"version": 4, "id": <the game's id>, "game": <engine save, Game.to_dict()>, "settings": {...},
+     "board": {...}, "log": [<at most MAX_LOG entries>], "comeback": <int or null>, "savedAt": <ms since 1970>}
 
 * version 1: ``game``, ``settings``, ``board``, ``savedAt`` (the first site).
 * version 2: version 1 plus ``log``, the game log shown under the board (a list, empty by default).
 * version 3: the fewest cards seat 0 held in the game, ``board.low`` until then, becomes ``comeback``.
+* version 4: ``id`` names the game, from its deal to its end (``new_id``), and its history entry has the same one,
+  so that an entry is never added twice. A record of version 3 is named by when it was saved (``saved-<savedAt>``),
+  as its history entry, if any, is by when it ended: a finished game's last record and entry had the same time.
+  A record may lack it (a first visit's opening, the same for every visitor): the bridge then names the game.
+
+The settings are the page's own, as it sent them; the page puts its latest ones in every record it stores.
 
 A record may also carry ``ahead``, the next rounds the bridge worked out (``bridge.AHEAD``, ``{board, line}``
 each), and ``played``, how many of them the page drew before Python was ready (the one field the page writes).
@@ -24,16 +30,18 @@ game is not a save at all is a damaged record.
 
 >>> record = {"version": 1, "game": {"version": 1}, "settings": {}, "board": {"low": 9}, "savedAt": 0}
 >>> migrate(record)["version"], migrate(record)["log"], migrate(record)["comeback"], migrate(record)["board"]
-(3, [], 9, {})
->>> migrate({"version": 4, "game": {}})
+(4, [], 9, {})
+>>> migrate(record)["id"]
+'saved-0'
+>>> migrate({"version": 5, "game": {}})
 Traceback (most recent call last):
 ...
-krig.webapp.records.NewerRecordError: this game was saved by a newer version of Krig (record version 4)
+krig.webapp.records.NewerRecordError: this game was saved by a newer version of Krig (record version 5)
 
 The finished games, under the key ``history``, are a list of at most ``HISTORY_LIMIT`` entries, newest last::
 
-    {"version": 2, "players", "result", "winner", "rounds", "comeback", "endedAt": <ms since 1970>,
-     "game": <engine save of the finished game, Game.to_dict()>}
+    {"version": 3, "id": <the game's id, as in its record>, "players", "result", "winner", "rounds", "comeback",
+     "endedAt": <ms since 1970>, "game": <engine save of the finished game, Game.to_dict()>}
 
 ``endedAt`` names the game (the statistics page links to ``index.html?replay=<endedAt>``). Only the latest
 ``REPLAYS_KEPT`` entries keep their ``game``, which is all a replay needs (the deal or the seed, the variant, the
@@ -42,13 +50,18 @@ order, the players, and the end it must reach); older entries keep their figures
 * version 0 (no ``version`` field): the first site's entries, with ``low`` for the comeback.
 * version 1: ``low`` becomes ``comeback``, and the entry says its version.
 * version 2: the latest entries keep their ``game``, to watch again; an older entry has none.
+* version 3: ``id``, the game's; an older entry is named by when it ended (``saved-<endedAt>``).
+
+The page adds a finished game to the history in the same IndexedDB transaction as the game's last record
+(``js/history.js``, ``withFinished``, mirrors ``kept_history`` for that one entry), and never adds an ``id`` twice.
 
 >>> migrate_history([{"players": 2, "result": "win", "winner": 0, "rounds": 80, "low": 4, "endedAt": 0}, "junk"])
-[{'players': 2, 'result': 'win', 'winner': 0, 'rounds': 80, 'endedAt': 0, 'comeback': 4, 'version': 2}]
+[{'players': 2, 'result': 'win', 'winner': 0, 'rounds': 80, 'endedAt': 0, 'comeback': 4, 'version': 3, 'id': 'saved-0'}]
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -56,12 +69,12 @@ from krig import Game, Refusal, SaveError
 from krig.cards import describe
 from krig.save import Save
 
-VERSION = 3
+VERSION = 4
 MAX_LOG = 200
 """Game log entries a record keeps: the latest rounds."""
 RECORD_FIELDS = frozenset({"game", "settings", "board", "log", "savedAt"})
 
-HISTORY_VERSION = 2
+HISTORY_VERSION = 3
 HISTORY_LIMIT = 1000
 """Finished games kept for the statistics page: the latest ones."""
 REPLAYS_KEPT = 50
@@ -84,11 +97,16 @@ class NewerRecordError(RecordError):
 # The saved record
 
 
-def record(game: Game, settings: dict[str, Any], board: dict[str, Any], log: list[dict[str, Any]],
+def new_id() -> str:
+    """A new game's id: 16 random hex digits, never the same twice on one device."""
+    return os.urandom(8).hex()
+
+
+def record(game_id: str, game: Game, settings: dict[str, Any], board: dict[str, Any], log: list[dict[str, Any]],
            comeback: int | None, saved_at: int) -> dict[str, Any]:
     """The current version's record of ``game``, for the page to store as it is."""
-    return {"version": VERSION, "game": game.to_dict(), "settings": settings, "board": board, "log": log,
-            "comeback": comeback, "savedAt": saved_at}
+    return {"version": VERSION, "id": game_id, "game": game.to_dict(), "settings": settings, "board": board,
+            "log": log, "comeback": comeback, "savedAt": saved_at}
 
 
 def add_empty_log(record: dict[str, Any]) -> dict[str, Any]:
@@ -105,7 +123,12 @@ def name_the_comeback(record: dict[str, Any]) -> dict[str, Any]:
     return {**record, "board": rest, "comeback": board.get("low"), "version": 3}
 
 
-MIGRATIONS: dict[int, Migration] = {1: add_empty_log, 2: name_the_comeback}
+def name_the_game(record: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 → 4: the game is named by when it was saved, as its history entry is by when it ended."""
+    return {**record, "id": f"saved-{record.get('savedAt')}", "version": 4}
+
+
+MIGRATIONS: dict[int, Migration] = {1: add_empty_log, 2: name_the_comeback, 3: name_the_game}
 """``MIGRATIONS[v]`` turns a version ``v`` record into a version ``v + 1`` record."""
 
 
@@ -157,10 +180,11 @@ def _check_current(record: dict[str, Any]) -> None:
 # The finished games
 
 
-def finished_game(game: Game, comeback: int | None, ended_at: int) -> dict[str, Any]:
-    """The history entry of a game that has just ended, with the game itself, to watch again."""
-    return {"version": HISTORY_VERSION, "players": game.players, "result": game.result, "winner": game.winner,
-            "rounds": game.round_number, "comeback": comeback, "endedAt": ended_at, "game": game.to_dict()}
+def finished_game(game_id: str, game: Game, comeback: int | None, ended_at: int) -> dict[str, Any]:
+    """The history entry of a game that has ended, with the game itself, to watch again."""
+    return {"version": HISTORY_VERSION, "id": game_id, "players": game.players, "result": game.result,
+            "winner": game.winner, "rounds": game.round_number, "comeback": comeback, "endedAt": ended_at,
+            "game": game.to_dict()}
 
 
 def name_the_comeback_of_a_game(entry: dict[str, Any]) -> dict[str, Any]:
@@ -174,7 +198,13 @@ def without_a_replay(entry: dict[str, Any]) -> dict[str, Any]:
     return {**entry, "version": 2}
 
 
-HISTORY_MIGRATIONS: dict[int, Migration] = {0: name_the_comeback_of_a_game, 1: without_a_replay}
+def name_the_finished_game(entry: dict[str, Any]) -> dict[str, Any]:
+    """History version 2 → 3: the game is named by when it ended, as its last record was by when it was saved."""
+    return {**entry, "id": f"saved-{entry.get('endedAt')}", "version": 3}
+
+
+HISTORY_MIGRATIONS: dict[int, Migration] = {0: name_the_comeback_of_a_game, 1: without_a_replay,
+                                            2: name_the_finished_game}
 """``HISTORY_MIGRATIONS[v]`` turns a version ``v`` history entry into a version ``v + 1`` entry."""
 
 
@@ -203,7 +233,7 @@ def kept_history(entries: object, add: object = None) -> list[dict[str, Any]]:
     latest ``HISTORY_LIMIT`` of them. Only the latest ``REPLAYS_KEPT`` keep their game; older ones keep their
     figures (an entry of a newer site is left as it is).
 
-    >>> old = {"version": 2, "rounds": 80, "game": {"version": 2}}
+    >>> old = {"version": 3, "id": "a", "rounds": 80, "game": {"version": 2}}
     >>> kept = kept_history([old] * REPLAYS_KEPT, {**old, "rounds": 81})
     >>> len(kept), "game" in kept[0], "game" in kept[1], kept[-1]["rounds"]
     (51, False, True, 81)

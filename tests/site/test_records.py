@@ -31,9 +31,10 @@ def test_every_version_loads_in_the_current_site(path: Path) -> None:
     record = records.migrate(saved)
     assert record["version"] == records.VERSION
     assert isinstance(record["log"], list)
-    moved = ("version", "log", "board", "comeback")
+    moved = ("version", "log", "board", "comeback", "id")
     assert {k: v for k, v in record.items() if k not in moved} == \
         {k: v for k, v in saved.items() if k not in moved}  # nothing else changes
+    assert record["id"] == saved.get("id", f"saved-{saved['savedAt']}")
     assert record["board"] == {k: v for k, v in saved["board"].items() if k != "low"}
     assert record["comeback"] == saved.get("comeback", saved["board"].get("low"))
     game = Game.from_dict(record["game"])
@@ -43,7 +44,7 @@ def test_every_version_loads_in_the_current_site(path: Path) -> None:
 
 def test_version_1_gains_an_empty_log() -> None:
     assert records.add_empty_log(fixture(1))["log"] == []
-    assert records.MIGRATIONS == {1: records.add_empty_log, 2: records.name_the_comeback}
+    assert records.MIGRATIONS == {1: records.add_empty_log, 2: records.name_the_comeback, 3: records.name_the_game}
 
 
 def test_version_2_names_the_comeback() -> None:
@@ -52,6 +53,16 @@ def test_version_2_names_the_comeback() -> None:
     assert record["comeback"] == saved["board"]["low"] and "low" not in record["board"]
     assert records.name_the_comeback({**saved, "board": "junk"})["comeback"] is None
     assert records.name_the_comeback({k: v for k, v in saved.items() if k != "board"})["comeback"] is None
+
+
+def test_version_3_names_the_game_by_when_it_was_saved_as_its_history_entry_by_when_it_ended() -> None:
+    """An older site stored a finished game's last record and its entry with the same time: the same id."""
+    game = Game.new(2, seed=2)
+    game.finish()
+    saved = {**fixture(3), "game": game.to_dict(), "savedAt": 1796117360578}
+    entry = {k: v for k, v in records.finished_game("", game, 4, 1796117360578).items() if k != "id"}
+    (named,) = records.migrate_history([{**entry, "version": 2}])
+    assert records.name_the_game(saved)["id"] == named["id"] == "saved-1796117360578"
 
 
 def test_a_current_record_is_left_as_it_is() -> None:
@@ -128,8 +139,9 @@ def test_finished_games_of_every_version_load_in_the_current_site(path: Path) ->
     for game, old in zip(games, stored, strict=True):
         assert game["version"] == records.HISTORY_VERSION
         assert game["comeback"] == old.get("comeback", old.get("low")) and "low" not in game
-        assert {k: v for k, v in game.items() if k not in ("version", "comeback")} == \
-            {k: v for k, v in old.items() if k not in ("version", "comeback", "low")}
+        assert game["id"] == old.get("id", f"saved-{old['endedAt']}")
+        assert {k: v for k, v in game.items() if k not in ("version", "comeback", "id")} == \
+            {k: v for k, v in old.items() if k not in ("version", "comeback", "low", "id")}
     assert records.migrate_history(games) == games  # current entries are left as they are
 
 
@@ -144,8 +156,9 @@ def test_what_is_not_a_finished_game_is_dropped_and_a_newer_one_kept() -> None:
 def test_a_finished_game_is_recorded_in_the_current_version() -> None:
     game = Game.new(2, seed=2)
     game.finish()
-    entry = records.finished_game(game, 21, 5)
-    assert entry == {"version": records.HISTORY_VERSION, "players": 2, "result": game.result, "winner": game.winner,
+    entry = records.finished_game("5d0c7a19e2b84f36", game, 21, 5)
+    assert entry == {"version": records.HISTORY_VERSION, "id": "5d0c7a19e2b84f36", "players": 2,
+                     "result": game.result, "winner": game.winner,
                      "rounds": game.round_number, "comeback": 21, "endedAt": 5, "game": game.to_dict()}
     assert records.migrate_history([entry]) == [entry]
 
@@ -153,7 +166,7 @@ def test_a_finished_game_is_recorded_in_the_current_version() -> None:
 def test_a_finished_games_entry_keeps_what_a_replay_needs() -> None:
     game = Game.new(3, seed=8, return_order="played", face_down=3)
     game.finish()
-    kept = records.finished_game(game, 4, 5)["game"]
+    kept = records.finished_game("a", game, 4, 5)["game"]
     start = Game.from_dict(kept).at_deal()  # the deal, the seed, the variant, the order and the players
     assert start.to_dict() == Game.new(3, seed=8, return_order="played", face_down=3).to_dict()
     start.finish()
@@ -163,7 +176,8 @@ def test_a_finished_games_entry_keeps_what_a_replay_needs() -> None:
 def test_version_1_of_a_finished_game_has_no_replay() -> None:
     (entry, *_) = json.loads((HISTORY[1]).read_text())
     assert records.without_a_replay(entry) == {**entry, "version": 2}
-    assert records.HISTORY_MIGRATIONS == {0: records.name_the_comeback_of_a_game, 1: records.without_a_replay}
+    assert records.HISTORY_MIGRATIONS == {0: records.name_the_comeback_of_a_game, 1: records.without_a_replay,
+                                          2: records.name_the_finished_game}
 
 
 def test_the_games_of_version_2_entries_are_the_games_they_count() -> None:
@@ -179,8 +193,8 @@ def test_the_games_of_version_2_entries_are_the_games_they_count() -> None:
 def test_the_history_keeps_the_latest_games_and_the_latest_replays() -> None:
     game = Game.new(2, seed=2)
     game.finish()
-    stored = [records.finished_game(game, 1, ended) for ended in range(records.HISTORY_LIMIT)]
-    kept = records.kept_history(stored, records.finished_game(game, 1, records.HISTORY_LIMIT))
+    stored = [records.finished_game(str(ended), game, 1, ended) for ended in range(records.HISTORY_LIMIT)]
+    kept = records.kept_history(stored, records.finished_game("last", game, 1, records.HISTORY_LIMIT))
     assert [entry["endedAt"] for entry in kept] == list(range(1, records.HISTORY_LIMIT + 1))
     assert ["game" in entry for entry in kept] == \
         [False] * (records.HISTORY_LIMIT - records.REPLAYS_KEPT) + [True] * records.REPLAYS_KEPT
@@ -191,8 +205,9 @@ def test_the_history_keeps_the_latest_games_and_the_latest_replays() -> None:
 def test_the_history_kept_brings_old_entries_up_to_date_and_drops_junk() -> None:
     old = json.loads(HISTORY[0].read_text())
     newer = {"version": records.HISTORY_VERSION + 1, "game": "theirs"}
-    kept = records.kept_history([*old, "junk", newer] + [{"version": 2}] * records.REPLAYS_KEPT, {"version": 2})
+    current = {"version": records.HISTORY_VERSION}
+    kept = records.kept_history([*old, "junk", newer] + [current] * records.REPLAYS_KEPT, current)
     assert [entry["version"] for entry in kept[:len(old)]] == [records.HISTORY_VERSION] * len(old)
     assert kept[len(old)] == newer  # a newer site's entry is left as it is
     assert len(kept) == len(old) + 1 + records.REPLAYS_KEPT + 1
-    assert records.kept_history("junk", None) == [] and records.kept_history(None, {"version": 2}) == [{"version": 2}]
+    assert records.kept_history("junk", None) == [] and records.kept_history(None, current) == [current]

@@ -143,7 +143,7 @@ def test_every_opening_is_what_the_live_bridge_answers_round_by_round(pool: Path
         opening = joined(pool, number, lang)
         session = opened(lang)
         dealt = ask(session, type="new", players=2, seed=opening["game"]["seed"], settings={})
-        assert {**dealt["record"], "savedAt": 0} == opening
+        assert {key: value for key, value in dealt["record"].items() if key != "id"} | {"savedAt": 0} == opening
         for step in opening["ahead"]:
             answer = ask(session, type="flip")
             assert {"board": answer["record"]["board"], "line": answer["line"]} == step
