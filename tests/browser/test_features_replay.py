@@ -275,7 +275,7 @@ def test_the_statistics_page_lists_the_latest_games_and_opens_their_replay(page:
 def test_only_the_latest_games_keep_their_replay_and_a_damaged_one_is_said(page: Page, guard) -> None:
     game = Game.new(2, seed=short_seed(2, 60))
     game.finish()
-    stored = [records.finished_game(game, 1, ended) for ended in range(1, 61)]
+    stored = [records.finished_game(str(ended), game, 1, ended) for ended in range(1, 61)]
     stored[-1] = {**stored[-1], "game": {**stored[-1]["game"], "rounds": 3}}  # edited: it cannot be replayed
     page.goto("en/stats.html")
     write(page, "history", records.kept_history(stored))

@@ -3,7 +3,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { gameToWatch, linkedReplay, replayLink, upToDate, watchable } from "../../site/static/js/history.js";
+import {
+  gameToWatch, linkedReplay, replayLink, upToDate, watchable, withFinished,
+} from "../../site/static/js/history.js";
 
 const current = { version: 1, players: 2, result: "win", winner: 0, rounds: 80, comeback: 4, endedAt: 0 };
 const old = { players: 2, result: "win", winner: 0, rounds: 80, low: 4, endedAt: 0 };
@@ -52,4 +54,21 @@ test("a link names the game to watch again by when it ended", () => {
   for (const bad of ["?replay=", "?replay=abc", "?replay=-4", "?replay=1.5", "?replay=12345678901234567"]) {
     assert.deepEqual(linkedReplay(bad), { bad: true }, bad);
   }
+});
+
+test("a finished game is added once, after the others, whatever the stored history holds", () => {
+  const ended = (id) => ({ version: 3, id, rounds: 80, game: { seed: id } });
+  assert.deepEqual(withFinished([ended("a")], ended("b"), 10, 5, 3), [ended("a"), ended("b")]);
+  assert.equal(withFinished([ended("a"), ended("b")], ended("a"), 10, 5, 3), null); // the same game: no write
+  assert.deepEqual(withFinished(undefined, ended("a"), 10, 5, 3), [ended("a")]);
+  assert.deepEqual(withFinished("junk", ended("a"), 10, 5, 3), [ended("a")]);
+});
+
+test("the latest games are kept, and only the latest keep their game", () => {
+  const ended = (id) => ({ version: 3, id, rounds: 80, game: { seed: id } });
+  const figures = (id) => ({ version: 3, id, rounds: 80 });
+  const kept = withFinished(["a", "b", "c"].map(ended), ended("d"), 3, 2, 3);
+  assert.deepEqual(kept, [figures("b"), ended("c"), ended("d")]);
+  const older = { version: 2, endedAt: 1, game: {} }; // the bridge brings it up to date, as it is until then
+  assert.deepEqual(withFinished([older, ended("c")], ended("d"), 3, 1, 3), [older, figures("c"), ended("d")]);
 });

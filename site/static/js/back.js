@@ -42,11 +42,12 @@ export function keepNew() {
 export async function goBack() {
   const old = state.replaced;
   if (old === null) return;
-  applySettings({ ...old.settings, face_down: old.board.face_down });
+  // the form shows the game's own deal, whatever was chosen for the next one
+  applySettings({ ...old.settings, players: old.board.players, order: old.game.order, face_down: old.board.face_down });
   // no settings in the request: the bridge keeps the record's own
   if (await play({ type: "restore", record: old }, { loaded: true, stop: true })) {
     update(keptNew);
-    keepReplaced(null); // after the restored record's write, in the same queue
+    keepReplaced(null); // begun after the restored record's write, so it lands after it
     tell(format(text("replay_left"), { number: num(old.board.round) }));
   }
 }

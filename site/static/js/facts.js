@@ -17,6 +17,9 @@ export const CARDS = Array.isArray(facts.cards) ? facts.cards : [];
 export const LOG_LIMIT = facts.log_limit;
 /** The version of a finished game's entry; an older entry goes to the bridge to be brought up to date. */
 export const HISTORY_VERSION = facts.history_version;
+/** How many finished games are kept (the latest), and how many of them keep their game, to watch again. */
+export const HISTORY_LIMIT = facts.history_limit;
+export const REPLAYS_KEPT = facts.replays_kept;
 /** The pairs [order, face-down cards] the site does not offer together (krig.webapp.variants). */
 export const UNOFFERED = Array.isArray(facts.unoffered) ? facts.unoffered : [];
 /**

@@ -2,7 +2,7 @@
 // games stored by an older site go to the bridge to be brought up to date, never read here. The latest keep their
 // game (an engine save), to watch again; a link names one by when it ended: index.html?replay=<endedAt>.
 
-import { HISTORY_VERSION } from "./facts.js";
+import { HISTORY_LIMIT, HISTORY_VERSION, REPLAYS_KEPT } from "./facts.js";
 
 /**
  * `games` as the current version's entries. `ask` sends a request to the engine; if it cannot answer, the
@@ -15,6 +15,31 @@ export async function upToDate(games, ask, version = HISTORY_VERSION) {
   } catch {
     return games;
   }
+}
+
+/**
+ * The finished games to store once `entry`, a game that has just ended, is added to `games` (as stored), or null
+ * when they hold it already (the same game id). This mirrors the bridge's records.kept_history for that one
+ * entry, because it runs inside the IndexedDB transaction that stores the game's last record, where no request
+ * to the worker can be waited for: the latest `limit` games are kept, and only the latest `replays` keep their
+ * game. Entries of other versions are left as they are, for the bridge to bring up to date when the statistics
+ * page reads them.
+ */
+export function withFinished(games, entry, limit = HISTORY_LIMIT, replays = REPLAYS_KEPT, version = HISTORY_VERSION) {
+  const stored = Array.isArray(games) ? games : [];
+  if (stored.some((game) => game && idOf(game) === entry.id)) return null;
+  const kept = [...stored, entry].slice(-limit);
+  const figuresOnly = kept.length - replays;
+  return kept.map((game, index) => {
+    if (index >= figuresOnly || !game || game.version !== version || !("game" in game)) return game;
+    const { game: _, ...figures } = game;
+    return figures;
+  });
+}
+
+/** A stored entry's game id; an older site's entry has none, and is named as records.name_the_finished_game does. */
+function idOf(game) {
+  return game.id ?? `saved-${game.endedAt}`;
 }
 
 /** The finished games that can be watched again, newest first: those that keep their game and say when they ended. */

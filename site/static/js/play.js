@@ -57,26 +57,27 @@ export async function play(request, options = {}, refused = sayRefusal) {
 
 /**
  * Put an answer with a record on screen: `fresh` for a round just played (animated), `loaded` for a game dealt
- * or loaded, `persist: false` not to store it, `stop` to end auto-play first, `drawn` when its round is on screen
- * already (drawn ahead).
+ * or loaded (the form then shows its variant, unless `asStored`: the stored settings are on the form already),
+ * `persist: false` not to store it, `stop` to end auto-play first, `drawn` when its round is on screen already
+ * (drawn ahead).
  */
-export function show(answer, { fresh = false, persist = true, loaded = false, stop = false, drawn = false } = {}) {
+export function show(answer, { fresh = false, persist = true, loaded = false, stop = false, drawn = false,
+  asStored = false } = {}) {
   if (loaded) $("board").dataset.gameId = String(++games);
   if (stop) update(autoplaying, false);
   const auto = state.autoplay; // a round that ends auto-play is still one of auto-play's
   const was = state.mode;
   update(shown, answer.record, answer.next || null);
-  if (loaded) applySettings({ ...state.settings, face_down: state.board.face_down }); // the form shows its variant
+  if (loaded && !asStored) applySettings({ ...state.settings, face_down: state.board.face_down });
   if (!drawn) draw(answer.line, answer.history, { fresh, auto });
   if (answer.lines) showLines(answer.lines);
   if (answer.differs) {
     console.warn(`Krig: the rounds drawn before the engine was ready were not its own; its game is shown (${
       answer.differs})`);
   }
-  if (persist) {
-    if (answer.history) keepFinished(answer.history);
-    persistGame(); // queued behind earlier writes; the next round need not wait for the disk
-  }
+  // begun now, behind the earlier writes; the next round need not wait for the disk
+  if (persist) persistGame(answer.history);
+  else if (answer.history) keepFinished(answer.history); // a stored game that ended: is it in the history?
   forgetChances();
   if (was === "playing" && state.mode === "over") $("again").focus(); // the game ended here: what comes next
 }
@@ -191,8 +192,11 @@ function forgetLink() {
   history.replaceState(null, "", location.pathname + location.hash);
 }
 
-/** With the engine ready: load the stored game, or follow a shared link, or deal a first game. */
-export async function resume(stored) {
+/**
+ * With the engine ready: load the stored game, or follow a shared link, or deal a first game. `drawn` false: the
+ * rounds drawn before the engine was ready are not of `stored`, which is newer, and are left.
+ */
+export async function resume(stored, { drawn = true } = {}) {
   const deal = linkedDeal(location.search, choices(), text);
   if (deal && deal.error) {
     $("bad-link-text").textContent = deal.error;
@@ -205,7 +209,7 @@ export async function resume(stored) {
   }
   // the rounds drawn before the engine was ready, of a stored record or of a first visit's opening: the bridge
   // replays them and checks them, and its own record is stored
-  const ahead = state.mode === "loading" ? state.record : null;
+  const ahead = state.mode === "loading" && drawn ? state.record : null;
   if ((stored === null || stored === undefined) && !ahead) {
     await newGame();
     return;
@@ -213,7 +217,8 @@ export async function resume(stored) {
   const record = ahead || stored;
   const persist = Boolean(ahead) && (ahead.played > 0 || !stored);
   // the whole record as stored: the bridge updates an old one and checks its game
-  const restored = await play({ type: "restore", record, settings: state.settings }, { persist, loaded: true },
+  const restored = await play({ type: "restore", record, settings: state.settings },
+    { persist, loaded: true, asStored: true },
     (error) => {
       if (error.kind !== "damaged" && error.kind !== "request") return engineFailed(error);
       $("save-damaged-reason").textContent = refusal(error, text);

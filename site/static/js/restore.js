@@ -14,9 +14,13 @@ const lang = document.documentElement.lang || "en";
 
 let holding = null;
 
-/** Hold the game's lock (tabs.js), once: the rounds drawn early and the start-up after them share the answer. */
+/**
+ * Hold the game's lock and claim the stored game (tabs.js), once: the rounds drawn early and the start-up after
+ * them share the answer, false when another tab holds the game, else {record}: the record stored when this tab
+ * claimed it (undefined when that could not be read).
+ */
 export function holdOnce() {
-  holding ??= import("./tabs.js").then(({ holdGame }) => holdGame());
+  holding ??= import("./tabs.js").then(({ holdGame }) => holdGame(false));
   return holding;
 }
 
@@ -51,7 +55,8 @@ export async function restoreBoard(opening, emptyAt, first = null) {
   $("keep").checked = keep;
   let board = null;
   if (record && typeof record === "object" && validBoard(record.board, choices(), CARDS)) {
-    applySettings({ ...record.settings, face_down: record.board.face_down }); // the game's own variant
+    // the visitor's settings, the next game's deal too; the game's own variant if they do not say
+    applySettings({ face_down: record.board.face_down, ...record.settings });
     // a sentence in another language is not shown; this round was announced when it was played
     board = record.board.lang === lang ? record.board : { ...record.board, status: "", announce: "" };
     board = (!location.search && roundsAhead(record, choices(), CARDS, lang)?.board) || board;

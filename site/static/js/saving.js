@@ -1,77 +1,84 @@
-// Keeping the game on this device: the record the bridge built after every round, the finished games for the
-// statistics page, and the "Keep my game" and "Delete saved game" choices. Writes wait for each other in one
-// queue, so they land in the order the rounds were played.
+// Keeping the game on this device: the record the bridge built after every round, with the finished game's entry
+// for the statistics page in the same write, and the "Keep my game" and "Delete saved game" choices. Each write
+// is one IndexedDB transaction begun at once, with what the page holds at that moment (store.js): so they land in
+// the order of the changes, and a reload right after a change keeps it.
 
 import { note } from "./announce.js";
 import { engine, state, update } from "./page.js";
+import { withFinished } from "./history.js";
 import { askToKeep } from "./persistence.js";
-import { canSave, forgotDamaged, isPassive, kept, recorded } from "./state.js";
+import { canSave, forgotDamaged, isPassive, kept, recorded, takenOver } from "./state.js";
 import * as store from "./store.js";
 import { text } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
 
-let queue = Promise.resolve();
+let last = Promise.resolve();
 
 /** Every write asked for so far is done. */
 export function written() {
-  return queue;
+  return last;
 }
 
 function saveFailed(failed) {
   $("save-failed").hidden = !failed;
 }
 
-/** Store the record on screen, if the visitor keeps it and this tab owns it. One IndexedDB write per call. */
-export function persistGame() {
-  if (!canSave(state)) return queue;
-  const { record } = state;
-  queue = queue.then(async () => {
-    if (isPassive(state)) return; // another tab took the game over while this save waited: never overwrite it
-    try {
-      await store.saveGame(record); // the whole record in one transaction: a crash keeps the last one whole
-      saveFailed(false);
-      $("board").dataset.savedRound = String(record.board.round);
-      askToKeep(); // once, after the visitor's first action
-    } catch {
-      saveFailed(true); // e.g. the storage is full; the next round's save tries again with everything
-    }
-  });
-  return queue;
-}
-
-/** Keep a finished game (the bridge's entry) for the statistics page: the bridge says what the history keeps. */
-export function keepFinished(entry) {
-  if (state.saving !== "on") return;
-  queue = queue.then(async () => {
-    try {
-      const { games } = await store.loadHistory();
-      await store.saveHistory((await engine.request({ type: "history", entries: games, add: entry })).entries);
-    } catch {
-      // the statistics page only misses this game
-    }
-  });
+/** A write was refused, or failed: another page has the game now, or the storage is full. */
+function refused(error) {
+  if (error instanceof store.ClaimLost) update(takenOver); // the game is played in another tab now
+  else saveFailed(true); // e.g. the storage is full; the next round's save tries again with everything
 }
 
 /**
- * Keep `record`, an unfinished game a new deal replaces, for "Back to your game" (null forgets it), in the queue
- * of writes: it is stored before the new game's record.
+ * Store the record on screen with the page's settings, if the visitor keeps it and this tab owns it, and with
+ * `finished`, the bridge's entry of the game that has just ended, add that game to the history in the same
+ * transaction (a game already there is not added twice).
  */
-export function keepReplaced(record) {
-  if (state.saving !== "on" || isPassive(state)) return queue;
-  queue = queue.then(() => store.saveReplaced(record).catch(() => {})); // without it, Back works until a reload
-  return queue;
+export function persistGame(finished = null) {
+  if (!canSave(state)) return last;
+  const record = { ...state.record, settings: state.settings };
+  return write(record, finished, () => {
+    saveFailed(false);
+    $("board").dataset.savedRound = String(record.board.round);
+    askToKeep(); // once, after the visitor's first action
+  });
 }
 
-/** The settings changed: the bridge puts them in the record, which is stored (if it is to be). */
+/** Add the finished game of the bridge's entry to the history, unless it is there already (an older site's, or a
+ * crash's game that ended before its entry was stored). */
+export function keepFinished(finished) {
+  if (state.saving !== "on" || isPassive(state)) return last;
+  return write(null, finished, () => {});
+}
+
+function write(record, finished, done) {
+  last = store.saveGame(record, finished && ((games) => withFinished(games, finished))).then(done, refused);
+  return last;
+}
+
+/**
+ * Keep `record`, an unfinished game a new deal replaces, for "Back to your game" (null forgets it): begun before the
+ * new game's record is, it is stored first.
+ */
+export function keepReplaced(record) {
+  if (state.saving !== "on" || isPassive(state)) return last;
+  last = store.saveReplaced(record).catch(() => {}); // without it, Back works until a reload
+  return last;
+}
+
+/**
+ * The settings changed: stored at once with the record, then handed to the bridge, which puts them in the
+ * records it builds from now on.
+ */
 export async function settingsChanged() {
   if (!state.record) return; // no game yet: the bridge gets the settings with the first one
+  persistGame();
   try {
     update(recorded, (await engine.request({ type: "settings", settings: state.settings })).record);
   } catch {
-    return; // the next round's record holds them
+    // every record the page stores carries its settings anyway
   }
-  persistGame();
 }
 
 /** "Keep my game on this device" turned on (the game is stored at once) or off (the stored game is deleted). */
@@ -84,7 +91,7 @@ export async function setKeep(keep) {
       await persistGame();
       note(text("saving_started"));
     } else {
-      await queue;
+      await written();
       await store.deleteGame();
       await store.saveReplaced(null);
       delete $("board").dataset.savedRound;
@@ -99,7 +106,7 @@ export async function setKeep(keep) {
 export async function deleteSave() {
   if (state.saving === "unavailable") return;
   try {
-    await queue;
+    await written();
     await store.deleteGame();
     await store.saveReplaced(null);
     delete $("board").dataset.savedRound;

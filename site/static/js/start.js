@@ -12,12 +12,13 @@ import { engineLoaded, refetchOnce } from "./refetch.js";
 import { state, update, useEngine } from "./page.js";
 import { engineFailed, finish, flip, newGame, resume } from "./play.js";
 import { replayKey, watchLinked, wireReplay } from "./replay.js";
-import { deleteSave, setKeep, settingsChanged } from "./saving.js";
+import { deleteSave, persistGame, setKeep, settingsChanged } from "./saving.js";
 import { readSettings, showOffered } from "./settings.js";
 import { wakeSound } from "./sound.js";
 import { controls, elsewhere, started } from "./state.js";
 import { text } from "./strings.js";
 import { holdOnce } from "./restore.js";
+import { newer } from "./stored.js";
 import { wireTable } from "./table.js";
 import { takeOver } from "./tabs.js";
 import { exportDamaged, exportGame, importFile, share } from "./transfer.js";
@@ -45,8 +46,10 @@ export async function start(drawing, engine) {
     useEngine(ready);
     $("engine-progress").value = 100;
     // With storage, the stored game is shared by every tab: only the tab that holds it plays and saves
-    if (state.saving === "unavailable" || (await holdOnce())) await resume(record);
-    else update(elsewhere);
+    const held = state.saving === "unavailable" || (await holdOnce());
+    if (!held) update(elsewhere);
+    else if (held !== true && newer(held.record, record)) await resume(held.record, { drawn: false });
+    else await resume(record);
     update(started);
     showPersistence();
     preloadCards(); // in idle moments: the first sight of each card costs no flip
@@ -107,9 +110,12 @@ function wire() {
   $("saving").addEventListener("toggle", () => showPersistence()); // the space used, as it is now
   wireReplay();
   wireTable();
-  // the deal's settings apply to the next game: the state learns them, for "New game" to say so (table.js)
+  // every setting is stored at once; the deal's apply to the next game, and "New game" says so (table.js)
   for (const input of document.querySelectorAll("#players, #face-down, input[name=order]")) {
-    input.addEventListener("change", readSettings);
+    input.addEventListener("change", () => {
+      readSettings();
+      persistGame();
+    });
   }
   for (const id of ["speed", "animation", "sound", "stop-war", "deck", "letters"]) {
     $(id).addEventListener("change", () => {

@@ -1,21 +1,27 @@
 // What the page keeps in IndexedDB, through idb-keyval: database "krig", object store "saves".
 //
 // Keys and values:
-//   "current"     the record of the game on screen, as the bridge built it (krig.webapp.records: version, game,
-//                 settings, board, log, comeback, savedAt). Stored as it is: the page reads only its board and
-//                 settings, to draw them before Python is ready, and hands the rest back to the bridge.
+//   "current"     the record of the game on screen, as the bridge built it (krig.webapp.records: version, id,
+//                 game, settings, board, log, comeback, savedAt), with the page's latest settings. Stored as it
+//                 is: the page reads only its board and settings, to draw them before Python is ready, and hands
+//                 the rest back to the bridge.
+//   "claim"       {tab}: the page that plays the stored game. A page claims it when it takes the game (at start-up
+//                 or "Play here instead"), and every write of the record checks, in its own transaction, that the
+//                 claim is still its own: the late write of a page that lost the game is refused.
 //   "preferences" {keep: false} once the visitor turns "Keep my game on this device" off (absent = keep).
-//   "history"     the finished games for the statistics page, newest last, as the bridge built them.
+//   "history"     the finished games for the statistics page, newest last, as the bridge built them. A finished
+//                 game's entry is added in the transaction that stores its last record (saving.js).
 //   "replaced"    the record of an unfinished game that a new deal or an import replaced, kept for "Back to your
 //                 game" until a round of the new game is played (back.js).
 //   "persistence" {asked: true, granted} once the page has asked the browser to keep its data for good
 //                 (persistence.js): it never asks again.
-// Every write is one idb-keyval call, i.e. one IndexedDB transaction.
+// Every write is one IndexedDB transaction, begun when it is asked for: IndexedDB runs the transactions of a page in
+// the order they were begun, so the writes land in the order of the changes they keep.
 //
 // localStorage "krig-has-save" is "1" from the first save of this page's code until the game is deleted: a hint,
 // read synchronously at start-up, that IndexedDB may hold a game worth waiting for. It never holds game data.
 
-import { createStore, del, get, getMany, set } from "../vendor/idb-keyval.js";
+import { createStore, del, getMany, promisifyRequest, set } from "../vendor/idb-keyval.js";
 
 // How long IndexedDB may take to open before saving counts as off. A blocked or broken database (some private
 // modes) can leave the open request pending forever; a healthy one opens in milliseconds.
@@ -25,6 +31,15 @@ const SAVE_HINT = "krig-has-save";
 
 let store = null;
 let hinted = false; // this page has set the hint already
+const TAB = Math.random().toString(36).slice(2) + Date.now().toString(36); // this page's name in "claim"
+
+/** A write refused because another page has claimed the game since this one did. */
+export class ClaimLost extends Error {
+  constructor() {
+    super("another page plays the stored game now");
+    this.name = "ClaimLost";
+  }
+}
 
 /** The object store, or null when this browser has no usable IndexedDB (then nothing is saved). */
 function open() {
@@ -58,8 +73,8 @@ function hint(saved) {
   }
 }
 
-/** The values of `keys` read in one transaction, or null when IndexedDB does not work here. */
-async function read(keys) {
+/** What `using(store)` resolves to, or null when IndexedDB does not work here (none, broken, or stuck opening). */
+async function inTime(using) {
   const s = open();
   if (!s) return null;
   let timer;
@@ -67,12 +82,17 @@ async function read(keys) {
     timer = setTimeout(() => resolve(null), OPEN_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([getMany(keys, s), stuck]);
+    return await Promise.race([using(s), stuck]);
   } catch {
     return null;
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The values of `keys` read in one transaction, or null when IndexedDB does not work here. */
+function read(keys) {
+  return inTime((s) => getMany(keys, s));
 }
 
 /**
@@ -88,18 +108,59 @@ export async function loadStart() {
   return { storage: true, keep: !(preferences && preferences.keep === false), record: record ?? null };
 }
 
-/** The stored record, or null. A record that is not even an object is returned as is, for the damaged notice. */
-export async function loadGame() {
-  const s = open();
-  return s ? ((await get("current", s)) ?? null) : null;
+/**
+ * Claim the stored game for this page: from now on the writes of any other page are refused. Resolves to
+ * {record}, the record stored at that moment (read in the same transaction, null when there is none), which is
+ * newer than the one read at start-up if another page's write landed in between; or null without storage.
+ */
+export function claim() {
+  return inTime((s) => s("readwrite", (saves) => {
+    saves.put({ tab: TAB }, "claim");
+    const record = promisifyRequest(saves.get("current"));
+    return promisifyRequest(saves.transaction).then(() => record).then((value) => ({ record: value ?? null }));
+  }));
 }
 
-/** Store the record the bridge built, as it is. */
-export async function saveGame(record) {
+/**
+ * Nothing more to ask in `transaction`: it commits now, not once its requests are answered, so a page left at once
+ * (a reload, a link followed) keeps the write instead of aborting it with the page.
+ */
+function commit(transaction) {
+  if (typeof transaction.commit === "function") transaction.commit();
+}
+
+/**
+ * Store `record` (null: none) and, with `finished`, the finished games that function makes of the stored ones
+ * (null: they stay), all in one transaction, which is refused (ClaimLost) if another page has claimed the game.
+ * The transaction is begun at once, so the writes land in the order they are asked for.
+ */
+export function saveGame(record, finished = null) {
   const s = open();
-  if (!s) return;
-  await set("current", record, s);
-  hint(true);
+  if (!s) return Promise.resolve();
+  return s("readwrite", (saves) => new Promise((resolve, reject) => {
+    let refused = false;
+    const claimed = saves.get("claim");
+    const history = finished ? saves.get("history") : null;
+    claimed.onsuccess = () => {
+      const owner = claimed.result;
+      refused = Boolean(owner && owner.tab !== TAB);
+      if (refused) saves.transaction.abort();
+      else if (record) saves.put(record, "current");
+      if (!refused && !history) commit(saves.transaction);
+    };
+    if (history) {
+      history.onsuccess = () => { // after the claim's request: requests are answered in order
+        const games = refused ? null : finished(history.result);
+        if (games) saves.put(games, "history");
+        if (!refused) commit(saves.transaction);
+      };
+    }
+    saves.transaction.oncomplete = () => resolve();
+    saves.transaction.onabort = saves.transaction.onerror = () =>
+      reject(refused ? new ClaimLost() : saves.transaction.error);
+  })).then(() => {
+    if (record) hint(true);
+  });
 }
 
 export async function deleteGame() {
@@ -119,11 +180,6 @@ export async function setKeep(keep) {
 export async function loadHistory() {
   const values = await read(["history"]);
   return { storage: values !== null, games: values && Array.isArray(values[0]) ? values[0] : [] };
-}
-
-export async function saveHistory(games) {
-  const s = open();
-  if (s) await set("history", games, s);
 }
 
 /** The record kept for "Back to your game", or null. */

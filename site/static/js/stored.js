@@ -33,6 +33,17 @@ export function roundsAhead(record, choices, cards, lang) {
 }
 
 /**
+ * Whether `latest`, the record stored when this tab claimed the game, is newer than `read`, the one it read at
+ * start-up (another page's write landed in between); `latest` undefined is not known.
+ */
+export function newer(latest, read) {
+  if (latest === undefined || latest === read) return false;
+  const time = (record) =>
+    (record && typeof record === "object" && Number.isFinite(record.savedAt) ? record.savedAt : -1);
+  return latest !== null && time(latest) > time(read);
+}
+
+/**
  * One seat's cards of a stored board: per step a card code or null; for the face-down cards and a short player's
  * last ones, a list of at most three codes (a board stored before the variant holds a code or null there too).
  */

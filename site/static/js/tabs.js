@@ -1,6 +1,7 @@
 // One tab at a time: the stored game belongs to the tab holding the "krig-game" Web Lock. A tab opened while
 // another holds it pauses and offers "Play here instead", which steals the lock; the tab it was stolen from
-// pauses in turn and offers to take the game back. A paused tab never writes the record.
+// pauses in turn and offers to take the game back. A paused tab never writes the record, and a write it had begun
+// before it knew is refused in IndexedDB itself, by the claim the other tab made (store.js): it then pauses too.
 
 import { state, update } from "./page.js";
 import { resume } from "./play.js";
@@ -10,8 +11,19 @@ import * as store from "./store.js";
 
 const GAME_LOCK = "krig-game";
 
+/**
+ * Hold the game's lock while this page lives, and claim the stored game (store.js): the writes of the tab that had
+ * it are refused from then on. Resolves false if another tab holds it (unless `steal`), else {record}, the record
+ * stored when this tab claimed it (undefined when it could not be read).
+ */
+export async function holdGame(steal) {
+  if (!(await lockGame(steal))) return false;
+  const claimed = await store.claim();
+  return { record: claimed ? claimed.record : undefined };
+}
+
 /** Hold the game's lock while this page lives; resolves false if another tab holds it (unless `steal`). */
-export function holdGame(steal = false) {
+function lockGame(steal) {
   if (!navigator.locks) return Promise.resolve(true); // no Web Locks here: nothing to coordinate with
   return new Promise((resolve) => {
     let held = false;
@@ -28,15 +40,10 @@ export function holdGame(steal = false) {
 
 /** "Play here instead": take the game from the other tab and carry on from its latest record. */
 export async function takeOver() {
-  await holdGame(true);
   await written(); // nothing of this tab's is still being written (a paused tab skips its writes)
+  const { record } = await holdGame(true);
   update(tookOver);
-  let stored = null;
-  try {
-    stored = state.saving === "on" ? await store.loadGame() : null;
-  } catch {
-    stored = null;
-  }
+  const stored = state.saving === "on" ? (record ?? null) : null;
   if (stored || !state.record) {
     update(forgotDamaged);
     await resume(stored);
