@@ -138,26 +138,37 @@ export function saveGame(record, finished = null) {
   const s = open();
   if (!s) return Promise.resolve();
   return s("readwrite", (saves) => new Promise((resolve, reject) => {
+    const transaction = saves.transaction;
     let refused = false;
+    let failure = null; // a request that could not even be made (e.g. the storage is full)
+    const step = (making) => () => {
+      try {
+        making();
+      } catch (error) {
+        failure = error;
+        transaction.abort();
+      }
+    };
     const claimed = saves.get("claim");
     const history = finished ? saves.get("history") : null;
-    claimed.onsuccess = () => {
+    claimed.onsuccess = step(() => {
       const owner = claimed.result;
       refused = Boolean(owner && owner.tab !== TAB);
-      if (refused) saves.transaction.abort();
+      if (refused) transaction.abort();
       else if (record) saves.put(record, "current");
-      if (!refused && !history) commit(saves.transaction);
-    };
+      if (!refused && !history) commit(transaction);
+    });
     if (history) {
-      history.onsuccess = () => { // after the claim's request: requests are answered in order
-        const games = refused ? null : finished(history.result);
+      history.onsuccess = step(() => { // after the claim's request: requests are answered in order
+        if (refused || failure) return;
+        const games = finished(history.result);
         if (games) saves.put(games, "history");
-        if (!refused) commit(saves.transaction);
-      };
+        commit(transaction);
+      });
     }
-    saves.transaction.oncomplete = () => resolve();
-    saves.transaction.onabort = saves.transaction.onerror = () =>
-      reject(refused ? new ClaimLost() : saves.transaction.error);
+    transaction.oncomplete = () => resolve();
+    transaction.onabort = transaction.onerror = () =>
+      reject(refused ? new ClaimLost() : failure ?? transaction.error);
   })).then(() => {
     if (record) hint(true);
   });
