@@ -1,7 +1,9 @@
-"""Settings saved with the game and restored on reload; reduced motion turns the animation off."""
+"""Settings saved with the game and restored on reload, also when the reload comes the instant after the change;
+reduced motion turns the animation off."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from gamepage import ENGINE_READY, LOAD_TIMEOUT, flip, new_game, open_game, record, wait_saved, wait_stored
@@ -51,3 +53,54 @@ def test_reduced_motion_turns_the_animation_off(browser: Browser, site_url: str)
     assert running == 0
     context.close()
     assert errors == []
+
+
+# Each setting that takes effect at once and is kept with the game, the page that offers it, its default and
+# another value. (Players, order and face-down cards wait for the next game: a restored game shows its own.)
+CHANGED = [("speed", "en", "3", "5"), ("animation", "en", "normal", "none"), ("sound", "en", True, False),
+           ("stop-war", "en", False, True), ("deck", "en", "standard", "four-colour"),
+           ("letters", "fr", "international", "fr")]
+IN_APPEARANCE = ("animation", "deck", "letters")
+
+
+def change(page: Page, setting: str, value: str | bool) -> None:
+    """Change `setting` to `value` as a player does: a tick by keyboard (the sound's box is drawn as a speaker),
+    the speed slider to its fastest end, a choice in a list."""
+    field = page.locator(f"[data-testid={setting}]")
+    if isinstance(value, bool):
+        field.focus()
+        page.keyboard.press(" ")
+    elif setting == "speed":
+        field.focus()
+        page.keyboard.press("End")
+    else:
+        field.select_option(value)
+
+
+def expect_setting(page: Page, setting: str, value: str | bool) -> None:
+    """The form shows `value` for `setting`."""
+    field = expect(page.locator(f"[data-testid={setting}]"))
+    if isinstance(value, bool):
+        field.to_be_checked(checked=value)
+    else:
+        field.to_have_value(value)
+
+
+@pytest.mark.parametrize("moment", ["engine-ready", "flip"])
+@pytest.mark.parametrize(("setting", "lang", "default", "value"), CHANGED)
+def test_a_setting_changed_right_after_engine_ready_or_a_flip_survives_an_immediate_reload(
+        page: Page, guard, setting: str, lang: str, default: str | bool, value: str | bool, moment: str) -> None:
+    open_game(page, f"{lang}/index.html")
+    flip(page, 2)
+    wait_saved(page, 2)  # a returning visitor's game, restored by the reload below
+    page.reload()
+    if setting in IN_APPEARANCE:
+        page.click("#appearance summary")  # while the page starts, so that the change can come at once
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    if moment == "flip":
+        flip(page)  # the round is on screen; its record may not be stored yet
+    expect_setting(page, setting, default)
+    change(page, setting, value)
+    page.reload()  # in the same instant: nothing waits for IndexedDB
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    expect_setting(page, setting, value)

@@ -9,18 +9,12 @@ origin's saves and history, so each deals its own game from a shared link and co
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from drivers import FIREFOX, RELAY, WEBKIT_DRIVER, XVFB, Firefox, Site, Tab, WebKit
-
-NEEDS = {
-    "firefox": [FIREFOX, RELAY.parents[2] / "node_modules" / "puppeteer-core"],
-    "webkit": [WEBKIT_DRIVER, XVFB],
-}
+from drivers import Firefox, Site, Tab, WebKit, skip_unless_installed
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -31,11 +25,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="module", params=["firefox", "webkit"])
 def firefox_or_webkit(request: pytest.FixtureRequest) -> Iterator[Firefox | WebKit]:
-    missing = [str(path) for path in NEEDS[request.param] if not path.exists()]
-    if request.param == "firefox" and not shutil.which("node"):
-        missing.append("node")
-    if missing:
-        pytest.skip(f"{request.param} is not installed ({', '.join(missing)}): run scripts/setup.sh --browser")
+    skip_unless_installed(request.param)
     started = Firefox() if request.param == "firefox" else WebKit()
     yield started
     started.quit()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import threading
 import time
@@ -20,12 +21,16 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.webkitgtk.service import Service
 
 import build
+from krig import Game
+
+from killing import kill_process_group
 
 HERE = Path(__file__).resolve().parent
 FIREFOX = Path("/usr/bin/firefox-esr")
@@ -70,6 +75,25 @@ TAKE_HOOKED_ERRORS = """() => {
   sessionStorage.removeItem('test-errors');
   return seen;
 }"""
+
+
+def skip_unless_installed(name: str) -> None:
+    """Skip the test when this machine lacks what the browser `name` ("firefox" or "webkit") needs."""
+    needs = {"firefox": [FIREFOX, RELAY.parents[2] / "node_modules" / "puppeteer-core"],
+             "webkit": [WEBKIT_DRIVER, XVFB]}
+    missing = [str(path) for path in needs[name] if not path.exists()]
+    if name == "firefox" and not shutil.which("node"):
+        missing.append("node")
+    if missing:
+        pytest.skip(f"{name} is not installed ({', '.join(missing)}): run scripts/setup.sh --browser")
+
+
+def engine_counts(players: int, seed: int, rounds: int) -> list[int]:
+    """The seats' card counts after `rounds` rounds of this deal, by the Python engine itself."""
+    game = Game.new(players, seed=seed)
+    for _ in range(rounds):
+        game.play_round()
+    return [len(hand) for hand in game.hands]
 
 
 class Site:
@@ -241,14 +265,16 @@ class FirefoxTab(Tab):
 
 
 class Firefox:
-    """Firefox ESR, headless, one browser for many tests; each test's tabs are closed after it."""
+    """Firefox ESR, headless, one browser for many tests; each test's tabs are closed after it. It starts on a
+    fresh profile of its own, or on `profile`, which a later start finds as this one left it."""
 
     name = "firefox"
 
-    def __init__(self) -> None:
-        self.relay = subprocess.Popen(["node", str(RELAY), str(FIREFOX)], stdin=subprocess.PIPE,
-                                      stdout=subprocess.PIPE, text=True, cwd=HERE)
+    def __init__(self, profile: Path | None = None) -> None:
+        self.relay = subprocess.Popen(["node", str(RELAY), str(FIREFOX), *([str(profile)] if profile else [])],
+                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=HERE)
         self.version = self.answer()
+        self.pid: int = self.ask("pid")  # its main process, the leader of its process group
         self.tabs: list[FirefoxTab] = []
 
     def answer(self) -> Any:
@@ -284,6 +310,11 @@ class Firefox:
         assert self.relay.stdin is not None
         self.relay.stdin.close()
         self.relay.wait(timeout=30)
+
+    def kill(self) -> None:
+        """SIGKILL the whole browser, as a crash or the system would: it saves nothing more. The driver stops."""
+        kill_process_group(self.pid)
+        self.quit()
 
 
 class WebKitTab(Tab):

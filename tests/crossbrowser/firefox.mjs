@@ -1,11 +1,13 @@
 // Drives Firefox ESR for the cross-browser tests: puppeteer-core over WebDriver BiDi (no geckodriver). It reads
 // one JSON command per line on stdin and answers each with one JSON line on stdout, {value} or {error}.
-// Each tab keeps its console errors and uncaught exceptions until they are asked for.
+// Each tab keeps its console errors and uncaught exceptions until they are asked for. Arguments: Firefox's path,
+// and a profile folder to start on (kept as the browser leaves it), or none for a fresh one.
 import { createInterface } from "node:readline";
 
 import puppeteer from "puppeteer-core";
 
-const browser = await puppeteer.launch({ browser: "firefox", executablePath: process.argv[2], headless: true });
+const [executablePath, userDataDir] = process.argv.slice(2);
+const browser = await puppeteer.launch({ browser: "firefox", executablePath, userDataDir, headless: true });
 const tabs = [];
 
 const commands = {
@@ -25,6 +27,7 @@ const commands = {
   resize: ({ tab, width, height }) => tabs[tab].page.setViewport({ width, height }),
   errors: ({ tab }) => tabs[tab].errors.splice(0),
   close: ({ tab }) => tabs[tab].page.close(),
+  pid: () => browser.process().pid,
 };
 
 const answer = (reply) => process.stdout.write(`${JSON.stringify(reply)}\n`);

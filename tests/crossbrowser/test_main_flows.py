@@ -11,19 +11,9 @@ from urllib.request import urlopen
 
 import pytest
 
-from krig import Game
-
-from drivers import CONTROLLED, Firefox, Site, Tab, WebKit
+from drivers import CONTROLLED, Firefox, Site, Tab, WebKit, engine_counts
 
 PLAYED = "() => document.querySelector('[data-testid=history] [data-stat=played]').textContent"
-
-
-def engine_counts(players: int, seed: int, rounds: int) -> list[int]:
-    """The seats' card counts after `rounds` rounds of this deal, by the Python engine itself."""
-    game = Game.new(players, seed=seed)
-    for _ in range(rounds):
-        game.play_round()
-    return [len(hand) for hand in game.hands]
 
 
 def play_and_save(tab: Tab, players: int, seed: int, rounds: int) -> list[int]:
