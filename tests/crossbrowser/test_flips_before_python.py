@@ -69,14 +69,14 @@ def flip_early(tab: Tab, times: int) -> None:
     assert tab.evaluate(ENGINE) == "loading"
 
 
-def handed_over(tab: Tab, rounds: int) -> None:
-    """Once the engine is ready: the record it stores is at the round on screen, it loads there in the engine,
-    and the engine plays the next round from there."""
+def handed_over(tab: Tab, rounds: int, counts: list[int]) -> None:
+    """Once the engine is ready: the record it stores is at the round on screen (`rounds`, the seats holding
+    `counts`), it loads there in the engine, and the engine plays the next round from there."""
     tab.ready()
     assert tab.round() == rounds
     stored = stored_when(tab, rounds, None)
     assert Game.from_dict(stored["game"]).round_number == rounds
-    assert tab.counts() == stored["counts"] == counts_after(stored["game"], 0)
+    assert tab.counts() == stored["counts"] == counts_after(stored["game"], 0) == counts
     tab.flip()
     assert tab.counts() == counts_after(stored["game"], 1)
 
@@ -86,9 +86,10 @@ def test_a_first_visit_flips_its_opening_before_the_engine_is_ready(new_visitor:
         new_visitor.goto(new_site.url + "en/index.html", parsed=True)  # the held worker delays its load event
         flip_early(new_visitor, 3)
         early = stored_when(new_visitor, 0, 3)  # the opening's deal, and three of its rounds drawn
-        assert new_visitor.counts() == counts_after(early["game"], 3)
-        assert held == [WORKER]  # the worker's script was asked for, and is still held back
-    handed_over(new_visitor, 3)
+        drawn = new_visitor.counts()
+        assert drawn == counts_after(early["game"], 3)
+        assert WORKER in held  # the worker's script was asked for, and is still held back
+    handed_over(new_visitor, 3, drawn)
 
 
 def test_a_return_visit_flips_the_rounds_ahead_before_the_engine_is_ready(new_visitor: Tab, new_site: Site) -> None:
@@ -101,6 +102,7 @@ def test_a_return_visit_flips_the_rounds_ahead_before_the_engine_is_ready(new_vi
         new_visitor.goto(new_site.url + "en/index.html", parsed=True)  # no shared link, which waits for the engine
         flip_early(new_visitor, 4)
         early = stored_when(new_visitor, 2, 4)
-        assert new_visitor.counts() == counts_after(early["game"], 4) == counts_after(Game.new(3, seed=11).to_dict(), 6)
-        assert held == [WORKER]
-    handed_over(new_visitor, 6)
+        drawn = new_visitor.counts()
+        assert drawn == counts_after(early["game"], 4) == counts_after(Game.new(3, seed=11).to_dict(), 6)
+        assert WORKER in held
+    handed_over(new_visitor, 6, drawn)
