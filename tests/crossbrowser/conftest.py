@@ -47,6 +47,21 @@ def tab(firefox_or_webkit: Firefox | WebKit, site: Site) -> Iterator[Tab]:
     close_tabs_seeing_no_error(firefox_or_webkit)
 
 
+@pytest.fixture
+def new_site(dist: Path) -> Iterator[Site]:
+    """The session's dist/ on a port of its own: an origin where nothing is stored yet, for a new visitor."""
+    served = Site(dist)
+    yield served
+    served.stop()
+
+
+@pytest.fixture
+def new_visitor(firefox_or_webkit: Firefox | WebKit, new_site: Site) -> Iterator[Tab]:
+    """A tab of a visitor who has never been to `new_site`; at the end, its tabs must have seen no error."""
+    yield firefox_or_webkit.tab(new_site.url)
+    close_tabs_seeing_no_error(firefox_or_webkit)
+
+
 def close_tabs_seeing_no_error(browser: Firefox | WebKit) -> None:
     errors = browser.end_test()
     assert errors == [], f"{browser.name} saw errors: {errors}"

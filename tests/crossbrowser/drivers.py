@@ -18,8 +18,11 @@ import time
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from selenium import webdriver
@@ -96,23 +99,56 @@ def engine_counts(players: int, seed: int, rounds: int) -> list[int]:
     return [len(hand) for hand in game.hands]
 
 
+class HoldingHandler(build.Handler):
+    """build.py's handler, but a request for the path its site holds back waits until the site lets it go."""
+
+    site: Site  # set on a subclass for each site
+
+    def do_GET(self) -> None:
+        self.site.wait_if_held(urlsplit(self.path).path)
+        super().do_GET()
+
+
 class Site:
-    """dist/ served on a local port; `offline()` takes the server away for a while, the port kept."""
+    """dist/ served on a local port; `offline()` takes the server away for a while, the port kept, and `holding()`
+    keeps one file's requests waiting."""
 
     def __init__(self, dist: Path) -> None:
         self.dist = dist
         self.port = 0
+        self.held_path: str | None = None
+        self.held: list[str] = []  # the requests held back so far
+        self.let_go = threading.Event()
         self.start()
         self.url = f"http://127.0.0.1:{self.port}/"
 
     def start(self) -> None:
-        self.server = build.make_server(self.dist, port=self.port)  # it reuses the address: a port just closed
-        self.port = self.server.server_address[1]
+        handler = type("Handler", (HoldingHandler,), {"site": self})
+        self.server = ThreadingHTTPServer(("127.0.0.1", self.port), partial(handler, directory=str(self.dist)))
+        self.port = self.server.server_address[1]  # the server reuses the address: a port just closed
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def stop(self) -> None:
+        self.let_go.set()  # no request stays held: closing the server waits for every request's thread
         self.server.shutdown()
         self.server.server_close()
+
+    def wait_if_held(self, path: str) -> None:
+        if path == self.held_path and not self.let_go.is_set():
+            self.held.append(path)
+            self.let_go.wait(timeout=LOAD_TIMEOUT)
+
+    @contextmanager
+    def holding(self, path: str) -> Iterator[list[str]]:
+        """While inside, the server keeps every request for `path` (from the root, e.g. /js/worker.js) waiting, as
+        a slow network would; they go on at the end. Yields the list of the requests held."""
+        self.held_path, self.held = path, []
+        self.let_go.clear()
+        try:
+            yield self.held
+        finally:
+            self.let_go.set()
+            self.held_path = None
 
     @contextmanager
     def offline(self) -> Iterator[None]:
@@ -136,7 +172,8 @@ class Tab:
     def __init__(self, base: str) -> None:
         self.base = base
 
-    def goto(self, url: str) -> None:
+    def goto(self, url: str, parsed: bool = False) -> None:
+        """Open `url` and wait for its load event, or with `parsed` only until it is parsed (or on its way)."""
         raise NotImplementedError
 
     def reload(self) -> None:
@@ -242,8 +279,8 @@ class FirefoxTab(Tab):
     def command(self, op: str, **args: Any) -> Any:
         return self.browser.ask(op, tab=self.id, **args)
 
-    def goto(self, url: str) -> None:
-        self.command("goto", url=url)
+    def goto(self, url: str, parsed: bool = False) -> None:
+        self.command("goto", url=url, parsed=parsed)
 
     def reload(self) -> None:
         self.command("reload")
@@ -330,8 +367,12 @@ class WebKitTab(Tab):
             self.browser.current = self.handle
         return self.browser.driver
 
-    def goto(self, url: str) -> None:
-        self.driver().get(url)
+    def goto(self, url: str, parsed: bool = False) -> None:
+        if parsed:  # classic WebDriver's get() waits for the load event: this navigation is the page's own
+            self.evaluate("(url) => { location.assign(url); }", url)
+            self.wait("(url) => location.href === url && document.readyState !== 'loading'", url)
+        else:
+            self.driver().get(url)
 
     def reload(self) -> None:
         self.driver().refresh()

@@ -19,7 +19,8 @@ const commands = {
     tabs.push({ page, errors });
     return tabs.length - 1;
   },
-  async goto({ tab, url }) { await tabs[tab].page.goto(url); },
+  // `parsed`: only until the page is parsed, not its load event (a held-back worker's script delays that)
+  async goto({ tab, url, parsed }) { await tabs[tab].page.goto(url, parsed ? { waitUntil: "domcontentloaded" } : {}); },
   async reload({ tab }) { await tabs[tab].page.reload(); },
   // A string is evaluated by the browser itself, so the page's CSP (no eval) does not apply.
   evaluate: ({ tab, fn, args }) => tabs[tab].page.evaluate(`(${fn})(...${JSON.stringify(args)})`),

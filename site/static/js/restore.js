@@ -13,6 +13,13 @@ const $ = (id) => document.getElementById(id);
 const lang = document.documentElement.lang || "en";
 
 let holding = null;
+let wired;
+const listening = new Promise((resolve) => { wired = resolve; });
+
+/** Called by start.js once Flip and the keys are wired: a round ahead is offered only to a press that is heard. */
+export function controlsWired() {
+  wired();
+}
 
 /**
  * Hold the game's lock and claim the stored game (tabs.js), once: the rounds drawn early and the start-up after
@@ -27,7 +34,9 @@ export function holdOnce() {
 /** Let flips draw the rounds `record` knows ahead, once this tab holds the game (with storage, every tab shares it). */
 async function playAhead(record) {
   const ahead = roundsAhead(record, choices(), CARDS, lang);
-  if (!ahead || (state.saving !== "unavailable" && !(await holdOnce()))) return;
+  if (!ahead) return;
+  await listening;
+  if (state.saving !== "unavailable" && !(await holdOnce())) return;
   if (state.mode !== "loading" || state.busy || (state.record && state.record !== record)) return;
   update(playingAhead, record, ahead);
   render(ahead.board, { announce: false });

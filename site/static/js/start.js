@@ -17,7 +17,7 @@ import { readSettings, showOffered } from "./settings.js";
 import { wakeSound } from "./sound.js";
 import { controls, elsewhere, started } from "./state.js";
 import { text } from "./strings.js";
-import { holdOnce } from "./restore.js";
+import { controlsWired, holdOnce } from "./restore.js";
 import { newer } from "./stored.js";
 import { wireTable } from "./table.js";
 import { takeOver } from "./tabs.js";
@@ -32,6 +32,7 @@ const $ = (id) => document.getElementById(id);
 export async function start(drawing, engine) {
   try {
     wire();
+    controlsWired();
     const record = await drawing;
     const { engine: ready, loading } = engine;
     try {
