@@ -14,7 +14,9 @@ are checked against ``Game.play_round`` by the tests, game by game.
 The first table is ``simulate`` (two players: the bit-packed duels, a hundred games at once;
 three and four: round by round until two are left). The second plays single games with
 ``Game.play_round`` (the readable reference, with full records) and ``Game.finish`` (one game
-on the fast path).
+on the fast path). The third is the win chances: rollouts per second of one estimate
+(``win_chances``, 500 rollouts from the deal, whole games from a shuffled position) against the
+baseline's games per second, and what one estimate costs (``--chances`` prints that table alone).
 """
 
 from __future__ import annotations
@@ -29,12 +31,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from krig import Game, derive, simulate  # noqa: E402
+from krig import Game, derive, simulate, win_chances  # noqa: E402
 
 GAMES = 500  # per run of simulate and of the baseline
 SINGLE = 20  # games per run of play_round and finish
 REPEATS = 5
 FACE_DOWN = (1, 2, 3)
+ESTIMATE = 500  # rollouts of one estimate of the win chances (krig.webapp.estimate.ROLLOUTS)
 
 
 def baseline(players: int, games: int, face_down: int = 1, seed: int = 0) -> int:
@@ -103,6 +106,19 @@ def finished(players: int, games: int, face_down: int) -> int:
     return sum(Game.new(players, seed=derive(1, i), face_down=face_down).finish().rounds for i in range(games))
 
 
+def baseline_games(players: int, games: int, face_down: int) -> int:
+    """The baseline's ``games`` games; return how many (for games per second)."""
+    baseline(players, games, face_down)
+    return games
+
+
+def rollouts(players: int, games: int, face_down: int) -> int:
+    """One estimate of ``games`` rollouts from a deal, as the page's bars and the rounds worked out ahead make it;
+    return how many."""
+    win_chances(Game.new(players, seed=7, face_down=face_down), rollouts=games, seed=1)
+    return games
+
+
 def timed(run: Callable[[int, int, int], int], players: int, games: int, face_down: int) -> float:
     """Rounds per second of one run, in CPU time of this process (other busy processes matter less)."""
     start = time.process_time()
@@ -122,7 +138,24 @@ def row(first: Callable[[int, int, int], int], second: Callable[[int, int, int],
     return f"{players:>7} {face_down:>9} {games:>6} {median(a):>13,.0f} {median(b):>13,.0f} {median(ratio):>6.2f}x"
 
 
+def chances_table() -> None:
+    print(f"win chances: one estimate of {ESTIMATE} rollouts from a deal, median of {REPEATS} repeats")
+    print(f"{'players':>7} {'face_down':>9} {'baseline g/s':>13} {'rollouts/s':>13} {'ratio':>7} {'ms/estimate':>12}")
+    for players in (2, 3, 4):
+        base, rolled = [], []
+        for _ in range(REPEATS):
+            base.append(timed(baseline_games, players, ESTIMATE, 1))
+            rolled.append(timed(rollouts, players, ESTIMATE, 1))
+        ratio = statistics.median(b / a for a, b in zip(base, rolled, strict=True))
+        per_second = statistics.median(rolled)
+        print(f"{players:>7} {1:>9} {statistics.median(base):>13,.0f} {per_second:>13,.0f} {ratio:>6.2f}x"
+              f" {1000 * ESTIMATE / per_second:>12,.0f}", flush=True)
+
+
 def main() -> None:
+    if "--chances" in sys.argv[1:]:
+        chances_table()
+        return
     print(f"Python {sys.version.split()[0]}, shuffled order, median of {REPEATS} repeats")
     print("(each pair of runs alternates, so both see the same machine load)")
     print(f"{'players':>7} {'face_down':>9} {'games':>6} {'baseline r/s':>13} {'simulate r/s':>13} {'ratio':>7}")
@@ -135,6 +168,8 @@ def main() -> None:
     for face_down in FACE_DOWN:
         for players in (2, 3, 4):
             print(row(round_by_round, finished, players, SINGLE, face_down), flush=True)
+    print()
+    chances_table()
 
 
 if __name__ == "__main__":

@@ -37,17 +37,20 @@ class Chances(list[float]):
         return f"Chances({list(self)!r}, draw={self.draw!r}, repetition={self.repetition!r})"
 
 
-def win_chances(game: Game, rollouts: int = 500, seed: int | None = None) -> Chances:
+def win_chances(game: Game, rollouts: int = 500, seed: int | None = None, first: int = 0) -> Chances:
     """Estimate each seat's chance to win from here; ``game`` is not modified.
 
     Each rollout shuffles every hand (the order of a hand is unknown to the person), then
     plays to the end on the fast path with its own generator, seeded ``derive(seed, i)``, by
-    the game's own rules (order and face-down cards).
+    the game's own rules (order and face-down cards), for ``i`` from ``first``: with one seed,
+    chunks that start where the one before ended add up to one estimate of all their rollouts.
     In played order a rollout starts a fresh R12 history from its sampled position, so it
     always ends. Eliminated seats get 0.0. A finished game gives its actual result.
     """
     if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1:
         raise ValueError("rollouts must be an int >= 1")
+    if isinstance(first, bool) or not isinstance(first, int) or first < 0:
+        raise ValueError("first must be an int >= 0")
     seats = [0.0] * game.players
     if game.over:
         if game.winner is not None:
@@ -56,7 +59,7 @@ def win_chances(game: Game, rollouts: int = 500, seed: int | None = None) -> Cha
     seed = secrets.randbits(53) if seed is None else seed
     held = [bytes(map(CARDS.__getitem__, hand)) for hand in game.hands]
     positions = []
-    for i in range(rollouts):
+    for i in range(first, first + rollouts):
         rng = Rng(derive(seed, i))
         hands = list(map(bytearray, held))
         for hand in hands:

@@ -47,9 +47,13 @@ Requests (``type`` and its fields) and answers:
   round) when it is one on from the round shown, else ``lines`` (the log up to it, as the game showed it).
   A replay answer is ``{round, rounds, board}``: the round shown of the game's ``rounds``, and its board, as
   the game showed it when it was played; the page never stores it.
-* ``chances`` ``rollouts`` (a chunk, e.g. 50): more rollouts from the current position, added to the totals
-  kept for it (a new round or deal starts again) → ``{chances: [per seat], draw, repetition, repeats, done,
-  round}`` over all ``done`` rollouts so far; ``repeats`` says whether the game can end in a repetition at all.
+* ``chances`` ``rollouts`` (a chunk, e.g. 20): more rollouts from the current position, added to the totals
+  kept for it (a new round or deal starts again), up to ``estimate.ROLLOUTS`` → ``{chances: [per seat], draw,
+  repetition, repeats, done, round}`` over all ``done`` rollouts so far; ``repeats`` says whether the game can
+  end in a repetition at all. The rollouts are the position's own, so the same position always gets the same
+  estimate. With ``ahead: true``, the chunk goes to the first round of ``ahead`` that has no estimate yet,
+  which keeps it as ``chances`` once it is whole → ``{ahead}``, how many rounds ahead still have none. The page
+  asks for them in its idle time, after the estimate of the round on screen: a flip never waits for one.
 * ``simulate`` ``players``, ``games`` (1–10000), ``seed``, ``order``, ``face_down``: whole games on the fast path,
   for the statistics page → ``{ok: true, rounds: [length of each game], wins: [per seat], draws, repetitions}``.
 
@@ -62,6 +66,10 @@ the moment it is asked for, and the flip then plays the very same round here (th
 record also carries the next ``AHEAD`` rounds as ``ahead`` (``next`` is the first of them), for the page to draw
 at its next start while Python restores. A round
 that ends the game has no ``next``: its end is shown with its history entry, when the flip is answered.
+Win chances are worked out ahead too, in the page's idle time (``chances`` with ``ahead``): a round of ``ahead``
+carries its estimate as ``chances`` once it is made, and the record carries its own round's as ``chances``,
+so that the page shows them with the rounds it draws before Python is ready. A flip onto a round with its
+estimate made answers that estimate to the next ``chances`` request at once.
 
 Every answer carries ``ok``; errors are ``{ok: false, error: {kind, message}}`` with kind ``"damaged"`` (a
 save that cannot be loaded), ``"request"`` (a malformed request or one that does not fit the state, such as
@@ -134,6 +142,7 @@ class Session:
         self.ahead_text: list[str] = []  # each of them as JSON text, made once: an answer only joins them
         self.frontier: Session | None = None  # a copy of this session at the last round of `ahead`
         self.ahead_ends = False  # the round after `ahead` ends the game: no more rounds are worked out
+        self.filling: Estimate | None = None  # the win chances of the first round of `ahead` still without them
 
     # Requests
 
@@ -205,8 +214,10 @@ class Session:
 
     def do_flip(self, request: dict) -> dict:
         line = self.flip()
-        # the round just played was the first one worked out ahead
-        self.ahead, self.ahead_text = self.ahead[1:], self.ahead_text[1:]
+        # the round just played was the first one worked out ahead, with its win chances once they are made
+        played, self.ahead, self.ahead_text = self.ahead[:1], self.ahead[1:], self.ahead_text[1:]
+        if played and "chances" in played[0]:
+            self.estimate.at(self.current(), played[0]["chances"])
         return {**self.answer(ended=self.current().over), "line": line}
 
     def do_finish(self, request: dict) -> dict:
@@ -250,10 +261,13 @@ class Session:
         return self.replay.show(request.get("round"))  # show() checks it
 
     def do_chances(self, request: dict) -> dict:
-        """A chunk of win-chance rollouts, added to the running totals of the current position."""
+        """A chunk of win-chance rollouts, added to the running totals of the current position, or with
+        ``ahead`` of the first round worked out ahead that has no estimate yet."""
         rollouts = request.get("rollouts", 50)
         if not isinstance(rollouts, int) or isinstance(rollouts, bool) or not 1 <= rollouts <= 5000:
             raise RequestError("rollouts must be an int from 1 to 5000")
+        if request.get("ahead") is True:
+            return {"ahead": self.estimate_ahead(rollouts)}
         return self.estimate.add(self.current(), rollouts)
 
     def do_simulate(self, request: dict) -> dict:
@@ -328,7 +342,7 @@ class Session:
         self.look_ahead()
         record = records.record(self.id, game, self.settings, self.current_board(), list(self.log), self.comeback,
                                 now)
-        answer: dict[str, Any] = {"record": {**record, "ahead": self.ahead} if self.ahead else record}
+        answer: dict[str, Any] = {"record": self.with_ahead(record)}
         if ended:
             ended_at = now if ended_at is None else ended_at
             answer["history"] = records.finished_game(self.id, game, self.comeback, ended_at)
@@ -336,9 +350,16 @@ class Session:
             answer["next"] = self.ahead[0]
         return answer
 
+    def with_ahead(self, record: dict[str, Any]) -> dict[str, Any]:
+        """`record` with what was worked out ahead: its next rounds, and its own round's win chances once made."""
+        known = self.estimate.of(self.current())
+        record = {**record, "chances": known} if known else record
+        return {**record, "ahead": self.ahead} if self.ahead else record
+
     def forget_ahead(self) -> None:
         """The game changed otherwise than by a flip: the rounds ahead are worked out anew."""
         self.ahead, self.ahead_text, self.frontier, self.ahead_ends = [], [], None, False
+        self.filling = None
 
     def look_ahead(self) -> None:
         """Keep the next ``AHEAD`` rounds worked out (``ahead``), each played on a copy of this session (the
@@ -360,6 +381,30 @@ class Session:
             else:
                 entry = {"board": self.frontier.current_board(), "line": line}
                 self.ahead, self.ahead_text = [*self.ahead, entry], [*self.ahead_text, _json(entry)]
+
+    def estimate_ahead(self, rollouts: int) -> int:
+        """Play up to `rollouts` rollouts of the first round of ``ahead`` without win chances (in the page's idle
+        time, never in a flip's answer), from a copy of the game played on to it; once they are all done, that
+        round keeps them (``chances``, as the ``chances`` request answers them), for the page to show when it
+        draws the round before Python is ready. Answers how many rounds ahead still have none."""
+        waiting = [index for index, step in enumerate(self.ahead) if "chances" not in step]
+        if not waiting:
+            return 0
+        index, game = waiting[0], self.current()
+        shown = self.ahead[index]["board"]["round"]
+        if self.filling is None or self.filling.round != shown:
+            self.filling, ahead = Estimate(), game.copy()
+            ahead.play_rounds(shown - game.round_number)
+            self.filling.at(ahead)
+        assert self.filling.game is not None
+        chances = self.filling.add(self.filling.game, rollouts)
+        if not self.filling.complete:
+            return len(waiting)
+        step = {**self.ahead[index], "chances": chances}
+        self.ahead = [*self.ahead[:index], step, *self.ahead[index + 1:]]
+        self.ahead_text = [*self.ahead_text[:index], _json(step), *self.ahead_text[index + 1:]]
+        self.filling = None
+        return len(waiting) - 1
 
     def current_board(self) -> dict[str, Any]:
         assert self.board is not None  # start() and every move show a board

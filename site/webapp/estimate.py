@@ -1,8 +1,10 @@
 """Win chances built up a chunk at a time, so that the single-threaded worker never holds up a flip.
 
-The page asks for a few rollouts at a time (say 50) after each round; between two chunks the worker answers
+The page asks for a few rollouts at a time (say 20) after each round; between two chunks the worker answers
 whatever else came in, such as the next flip. The running totals belong to one position: once the game moves
-on (a new round, a new deal), the next chunk starts again from zero.
+on (a new round, a new deal), the next chunk starts again from zero. An estimate is ``ROLLOUTS`` rollouts, no
+more, and they are the position's own (``seed_of``): the same position gives the same estimate however it is
+chunked, in the browser as in CPython when ``build.py`` works out the openings.
 
 >>> from krig import Game
 >>> game = Game.from_hands([["AS", "AH", "AD"], ["2C"]])
@@ -12,17 +14,27 @@ on (a new round, a new deal), the next chunk starts again from zero.
 >>> answer = estimate.add(game, rollouts=20)
 >>> answer["done"], answer["chances"], answer["draw"], answer["repeats"]
 (40, [1.0, 0.0], 0.0, False)
+>>> estimate.add(game, rollouts=5000)["done"], estimate.complete
+(500, True)
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from krig import Game, win_chances
+from krig import Game, derive, win_chances
+
+ROLLOUTS = 500
+"""The rollouts of one estimate, the page's as those of a round worked out ahead."""
+
+
+def seed_of(game: Game) -> int:
+    """The random seed of the rollouts from `game`'s position: its deal's seed and the round it is at."""
+    return derive(game.seed, game.round_number)
 
 
 class Estimate:
-    """Running totals of the rollouts played from the current position."""
+    """Running totals of the rollouts played from one position: counts, so that chunks add up exactly."""
 
     def __init__(self) -> None:
         # The position the totals belong to: the game itself (kept, so no later game can share its id) and
@@ -30,25 +42,52 @@ class Estimate:
         self.game: Game | None = None
         self.round = -1
         self.done = 0
-        self.wins: list[float] = []
-        self.draws = 0.0
-        self.repetitions = 0.0
+        self.wins: list[int] = []
+        self.draws = 0
+        self.repetitions = 0
+
+    @property
+    def complete(self) -> bool:
+        return self.done >= ROLLOUTS
+
+    def at(self, game: Game, known: dict[str, Any] | None = None) -> None:
+        """Keep the totals of `game`'s position, or start them: from zero, or from `known`, an estimate of the
+        position answered before (a round worked out ahead)."""
+        if game is self.game and game.round_number == self.round:
+            return
+        self.game, self.round, self.done = game, game.round_number, 0
+        self.wins, self.draws, self.repetitions = [0] * game.players, 0, 0
+        if known is not None:
+            done = known["done"]
+            self.wins = [round(share * done) for share in known["chances"]]
+            self.draws, self.repetitions = round(known["draw"] * done), round(known["repetition"] * done)
+            self.done = done
+
+    def of(self, game: Game) -> dict[str, Any] | None:
+        """The whole estimate of `game`'s position, if it is made, else None."""
+        made = self.complete and game is self.game and game.round_number == self.round
+        return self.answer() if made else None
 
     def add(self, game: Game, rollouts: int) -> dict[str, Any]:
-        """Play `rollouts` more rollouts from `game` and answer the estimate over all of them so far."""
-        if game is not self.game or game.round_number != self.round:
-            self.game, self.round, self.done = game, game.round_number, 0
-            self.wins, self.draws, self.repetitions = [0.0] * game.players, 0.0, 0.0
-        chances = win_chances(game, rollouts=rollouts)  # a fresh random seed for every chunk
-        self.done += rollouts
-        self.wins = [total + share * rollouts for total, share in zip(self.wins, chances, strict=True)]
-        self.draws += chances.draw * rollouts
-        self.repetitions += chances.repetition * rollouts
+        """Play up to `rollouts` more rollouts from `game` (``ROLLOUTS`` in all) and answer the estimate so far."""
+        self.at(game)
+        rollouts = min(rollouts, ROLLOUTS - self.done)
+        if rollouts > 0:
+            chances = win_chances(game, rollouts=rollouts, seed=seed_of(game), first=self.done)
+            self.wins = [total + round(share * rollouts) for total, share in zip(self.wins, chances, strict=True)]
+            self.draws += round(chances.draw * rollouts)
+            self.repetitions += round(chances.repetition * rollouts)
+            self.done += rollouts
+        return self.answer()
+
+    def answer(self) -> dict[str, Any]:
+        """The estimate over the rollouts done: ``{chances: [per seat], draw, repetition, repeats, done, round}``."""
+        assert self.game is not None and self.done > 0
         return {
-            "chances": [total / self.done for total in self.wins],
+            "chances": [wins / self.done for wins in self.wins],
             "draw": self.draws / self.done,
             "repetition": self.repetitions / self.done,
-            "repeats": game.can_repeat,  # whether a repetition can happen at all (R12): the page says "draw" alone
+            "repeats": self.game.can_repeat,  # whether a repetition can happen at all (R12): the page says "draw" alone
             "done": self.done,
-            "round": game.round_number,
+            "round": self.round,
         }

@@ -17,8 +17,9 @@ itself. The record, under the key ``current``::
 The settings are the page's own, as it sent them; the page puts its latest ones in every record it stores.
 
 A record may also carry ``ahead``, the next rounds the bridge worked out (``bridge.AHEAD``, ``{board, line}``
-each), and ``played``, how many of them the page drew before Python was ready (the one field the page writes).
-Both are optional, so they need no version: a record without them loads as before.
+each, and ``chances``, the round's win chances, once the bridge has made them), ``chances``, those of the round
+on its board, and ``played``, how many of its rounds ahead the page drew before Python was ready (the one field
+the page writes). All are optional, so they need no version: a record without them loads as before.
 
 The bridge's ``restore`` hands the whole stored record to ``load``, which brings it up to ``VERSION`` through
 ``MIGRATIONS`` one step at a time, and only then is ``record["game"]`` given to the engine's validating

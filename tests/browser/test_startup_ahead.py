@@ -5,6 +5,7 @@ them and stores its own record, at the round on screen. A round that is not the 
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterator
 from contextlib import suppress
@@ -15,7 +16,9 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 from playwright.sync_api import Error as PlaywrightError
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, board, flip, new_game, open_game, record, wait_saved
+from krig.webapp import openings
+
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, board, flip, new_game, open_game, record, wait_saved, write
 from guard import Guard
 
 FLIP_READY = "() => document.documentElement.dataset.flip === 'ready'"
@@ -57,11 +60,7 @@ def joined(dist: Path, number: int, lang: str) -> dict[str, Any]:
     """An opening as the pool stores it, with its sentences put back (the page's openings.js does the same)."""
     shared = json.loads((dist / "openings" / f"{number}.json").read_text())
     said = json.loads((dist / "openings" / f"{number}.{lang}.json").read_text())
-    ahead = [{"board": {**step["board"], "status": words[0], "announce": words[1], "result_text": words[2],
-                        "lang": said["lang"]},
-              "line": {"entry": step["line"]["entry"], "label": words[3], "text": words[4], "wars": words[5]}}
-             for step, words in zip(shared["record"]["ahead"], said["ahead"], strict=True)]
-    return {**shared["record"], "ahead": ahead}
+    return openings.join(shared, said)
 
 
 def opening_of(dist: Path, seed: int) -> dict[str, Any]:
@@ -108,6 +107,31 @@ def first_visit(context: BrowserContext) -> tuple[Held, Page]:
     page.goto("en/index.html")
     page.wait_for_function(FLIP_READY)
     return held, page
+
+
+BARS = """() => {
+  const other = document.getElementById('chance-other');
+  return other.hidden ? null : { round: Number(other.dataset.round), other: Number(other.dataset.percent),
+    seats: [...document.querySelectorAll('.seat:not([hidden]) .chance')].map((c) => Number(c.dataset.percent)) };
+}"""
+BARS_OF = "(round) => { const o = document.getElementById('chance-other');" \
+          " return !o.hidden && o.dataset.round === String(round); }"
+ENGINE = "const { engine } = await import(new URL('../js/page.js', location.href).href);"
+
+
+def bars(page: Page, round_number: int) -> dict[str, Any]:
+    """The win chances on screen, once they are those of `round_number`, as percentages."""
+    page.wait_for_function(BARS_OF, arg=round_number)
+    shown: dict[str, Any] = page.evaluate(BARS)
+    return shown
+
+
+def percents(chances: dict[str, Any]) -> dict[str, Any]:
+    """An estimate as the bars show it (Math.round of the percentages)."""
+    def whole(share: float) -> int:
+        return math.floor(100 * share + 0.5)
+    return {"round": chances["round"], "other": whole(chances["draw"] + chances["repetition"]),
+            "seats": [whole(share) for share in chances["chances"]]}
 
 
 READ = """() => new Promise((resolve) => {
@@ -195,30 +219,104 @@ def test_an_opening_that_is_not_the_engines_loses_to_the_engine(context: Browser
     assert page.locator("#log-list li").count() == 3  # nothing lost: the three rounds, as the engine played them
 
 
-def test_an_opening_is_what_the_live_bridge_answers_in_every_language(context: BrowserContext,
+def test_an_opening_and_its_chances_are_what_the_live_bridge_answers_in_every_language(context: BrowserContext,
                                                                      guard: Guard) -> None:
     page = context.new_page()
-    compare = """async ([pick, lang]) => {
+    compare = """async ([pick, lang, estimates]) => {
       const { fetchOpening } = await import(new URL('../js/openings.js', location.href).href);
       const { engine } = await import(new URL('../js/page.js', location.href).href);
       const { record } = await fetchOpening(lang, pick);
-      const live = (await engine.request({ type: 'new', players: 2, order: 'shuffled', face_down: 1,
-        seed: record.game.seed, settings: {} })).record;
+      const deal = { type: 'new', players: 2, order: 'shuffled', face_down: 1, seed: record.game.seed, settings: {} };
+      let live = (await engine.request(deal)).record;
       const canon = (value) => (Array.isArray(value) ? value.map(canon) : value && typeof value === 'object'
         ? Object.fromEntries(Object.keys(value).sort().map((key) => [key, canon(value[key])])) : value);
       const same = (a, b) => JSON.stringify(canon(a)) === JSON.stringify(canon(b));
       const wrong = [];
+      if (estimates) { // the page's idle time: the deal's estimate in its chunks, then the first rounds ahead
+        while ((await engine.request({ type: 'chances', rollouts: 20 })).done < 500);
+        for (let i = 0; i < estimates; i++) await engine.request({ type: 'chances', rollouts: 500, ahead: true });
+        live = (await engine.request({ type: 'settings', settings: {} })).record;
+        if (!same(live.chances, record.chances)) wrong.push('the chances of the deal');
+        for (const [index, step] of live.ahead.slice(0, estimates).entries()) {
+          if (!same(step.chances, record.ahead[index].chances)) wrong.push(`the chances of round ${index + 1}`);
+        }
+      }
       if (!same(live.board, record.board)) wrong.push('the deal');
       for (const [index, step] of record.ahead.entries()) {
         const flipped = await engine.request({ type: 'flip' });
-        if (!same({ board: flipped.record.board, line: flipped.line }, step)) wrong.push(index + 1);
+        if (!same({ board: flipped.record.board, line: flipped.line }, { board: step.board, line: step.line })) {
+          wrong.push(index + 1);
+        }
       }
       return { wrong, rounds: record.ahead.length, cards: record.ahead.map((step) => step.board.cards) };
     }"""
     cards = []
-    for lang in LANGS:  # the same opening (the pool's first) in each language
+    for lang in LANGS:  # the same opening (the pool's first) in each language, its chances in the first
         open_game(page, f"{lang}/index.html")
-        answer = page.evaluate(compare, [0, lang])
+        answer = page.evaluate(compare, [0, lang, 8 if lang == LANGS[0] else 0])
         assert answer["wrong"] == [] and answer["rounds"] == 40, (lang, answer["wrong"])
         cards.append(answer["cards"])
     assert all(drawn == cards[0] for drawn in cards)  # every language draws the same cards
+
+
+def test_a_first_visit_shows_the_win_chances_of_its_opening_before_the_engine_is_ready(
+        context: BrowserContext, dist: Path, guard: Guard) -> None:
+    held, page = first_visit(context)
+    dealt = bars(page, 0)
+    flip_early(page, 2)
+    wait_saved(page, 2)
+    opening = opening_of(dist, record(page)["game"]["seed"])
+    assert dealt == percents(opening["chances"])
+    assert bars(page, 2) == percents(opening["ahead"][1]["chances"])  # each round drawn shows its own
+    held.release()
+    handed_over(page, 2)
+    live = page.evaluate("async () => { " + ENGINE + """
+      for (;;) { const answer = await engine.request({ type: 'chances', rollouts: 20 });
+        if (answer.done >= 500) { const { id, ok, ...estimate } = answer; return estimate; } } }""")
+    assert live == opening["ahead"][1]["chances"]  # the engine's own estimate of that round, made again live
+    assert bars(page, 2) == percents(live)
+
+
+def test_a_return_visit_shows_the_win_chances_its_record_carries_before_the_engine_is_ready(
+        context: BrowserContext, guard: Guard) -> None:
+    page = context.new_page()
+    open_game(page)
+    new_game(page, 3, seed=11, face_down=2)
+    # the estimates the page makes in its idle time, of the first rounds ahead, asked for at once
+    page.evaluate("async (rounds) => { " + ENGINE + """
+      for (let i = 0; i < rounds; i++) await engine.request({ type: 'chances', rollouts: 500, ahead: true }); }""", 7)
+    flip(page, 2)
+    wait_saved(page, 2)
+    stored = record(page)
+    made = {step["board"]["round"]: step["chances"] for step in stored["ahead"] if "chances" in step}
+    assert stored["chances"]["round"] == 2 and {3, 4, 5, 6, 7} <= set(made)
+    held = Held(context)
+    page.reload()
+    page.wait_for_function(FLIP_READY)
+    assert bars(page, 2) == percents(stored["chances"])
+    flip_early(page, 4)
+    assert bars(page, 6) == percents(made[6])
+    held.release()
+    handed_over(page, 6)
+    assert bars(page, 6) == percents(made[6])  # the engine's game at that round, and its estimate
+
+
+def test_a_record_stored_before_the_chances_were_kept_draws_its_rounds_ahead_without_them(
+        context: BrowserContext, guard: Guard) -> None:
+    page = context.new_page()
+    open_game(page)
+    new_game(page, 2, seed=11)
+    flip(page, 1)
+    wait_saved(page, 1)
+    stored = record(page)
+    older = {**{key: value for key, value in stored.items() if key != "chances"},
+             "ahead": [{"board": step["board"], "line": step["line"]} for step in stored["ahead"]]}
+    write(page, "current", older)
+    held = Held(context)
+    page.reload()
+    page.wait_for_function(FLIP_READY)
+    flip_early(page, 2)
+    assert page.evaluate(BARS) is None  # no estimate to show: the bars wait for the engine
+    held.release()
+    handed_over(page, 3)
+    assert bars(page, 3)["round"] == 3

@@ -42,6 +42,16 @@ def test_same_seed_same_estimate_and_the_game_is_untouched() -> None:
     assert game.to_dict() == before
 
 
+def test_chunks_with_one_seed_add_up_to_one_estimate() -> None:
+    game = Game.new(3, seed=6)
+    whole = win_chances(game, rollouts=60, seed=9)
+    chunks = [win_chances(game, rollouts=20, seed=9, first=first) for first in (0, 20, 40)]
+    wins = [round(sum(chunk[seat] * 20 for chunk in chunks)) for seat in range(3)]
+    assert wins == [round(share * 60) for share in whole]
+    assert round(sum(chunk.draw * 20 for chunk in chunks)) == round(whole.draw * 60)
+    assert chunks[1] != win_chances(game, rollouts=20, seed=9)  # other rollouts than the first chunk's
+
+
 def test_played_order_rollouts_end_and_count_repetitions() -> None:
     chances = win_chances(Game.new(2, seed=1, return_order="played"), rollouts=100, seed=4)
     assert sum(chances) + chances.draw + chances.repetition == pytest.approx(1.0)
@@ -60,3 +70,5 @@ def test_a_finished_game_gives_its_result() -> None:
 def test_bad_rollouts() -> None:
     with pytest.raises(ValueError, match="rollouts"):
         win_chances(Game.new(2, seed=1), rollouts=0)
+    with pytest.raises(ValueError, match="first"):
+        win_chances(Game.new(2, seed=1), rollouts=5, first=-1)

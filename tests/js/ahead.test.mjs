@@ -6,7 +6,7 @@ import { test } from "node:test";
 
 import { joinOpening } from "../../site/static/js/openings.js";
 import { autoplaying, controls, drawnEarly, initial, playingAhead, shown } from "../../site/static/js/state.js";
-import { roundsAhead } from "../../site/static/js/stored.js";
+import { chancesAhead, roundsAhead } from "../../site/static/js/stored.js";
 
 const CARDS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"].flatMap((rank) =>
   ["C", "D", "H", "S"].map((suit) => rank + suit));
@@ -57,4 +57,33 @@ test("an opening's sentences are put back into its boards and log lines", () => 
   const said = { lang: "en", board: ["round 0", "", ""],
     ahead: RECORD.ahead.map((s) => ["round " + s.board.round, "", "", s.line.label, "t", ""]) };
   assert.deepEqual(joinOpening(shared, said), { deal: { players: 2 }, record: RECORD });
+});
+
+const made = (round) => ({ chances: [0.25, 0.7], draw: 0.05, repetition: 0, repeats: false, done: 500, round });
+
+test("an opening's win chances, kept once per board as shares, are put back as the bridge answered them", () => {
+  const plain = ({ status, announce, result_text: resultText, lang, ...rest }) => rest;
+  const record = { ...RECORD, chances: made(0),
+    ahead: RECORD.ahead.map((s) => ({ ...s, chances: made(s.board.round) })) };
+  const shared = { deal: { players: 2 }, estimate: { done: 500, repeats: false },
+    record: { ...RECORD, chances: [0.25, 0.7, 0.05, 0], board: plain(board(0)),
+      ahead: RECORD.ahead.map((s) => ({ board: plain(s.board), line: { entry: s.line.entry },
+        chances: [0.25, 0.7, 0.05, 0] })) } };
+  const said = { lang: "en", board: ["round 0", "", ""],
+    ahead: RECORD.ahead.map((s) => ["round " + s.board.round, "", "", s.line.label, "t", ""]) };
+  assert.deepEqual(joinOpening(shared, said), { deal: { players: 2 }, record });
+});
+
+test("a round drawn ahead shows the chances its record carries for it, and none from an older record", () => {
+  const record = { ...RECORD, chances: made(0),
+    ahead: RECORD.ahead.map((s) => ({ ...s, chances: made(s.board.round) })) };
+  assert.deepEqual(chancesAhead(record, board(0)), made(0));
+  assert.deepEqual(chancesAhead({ ...record, played: 2 }, board(2)), made(2));
+  assert.equal(chancesAhead(RECORD, board(0)), null); // stored before chances were kept
+  assert.equal(chancesAhead({ ...RECORD, played: 1 }, board(1)), null);
+  assert.equal(chancesAhead(null, board(0)), null);
+  for (const chances of [made(1), { ...made(0), chances: [0.5] }, { ...made(0), draw: "0" },
+    { ...made(0), chances: [2, 0] }, { ...made(0), repeats: undefined }, "junk"]) {
+    assert.equal(chancesAhead({ ...record, chances }, board(0)), null);
+  }
 });

@@ -13,7 +13,7 @@ import pytest
 
 import build
 from krig import Game
-from krig.webapp import bridge, openings
+from krig.webapp import bridge, estimate, openings
 
 from bridge_helpers import ask, opened
 
@@ -100,6 +100,48 @@ def test_a_flip_answer_is_the_same_json_as_without_the_texts_made_ahead() -> Non
     assert json.loads(bridge._answer_text(answer, session)) == json.loads(json.dumps(answer))
 
 
+def test_the_chances_of_a_round_ahead_are_the_estimate_a_fresh_bridge_makes_at_that_round() -> None:
+    session = opened()
+    record = ask(session, type="new", players=3, seed=4, face_down=2)["record"]
+    assert "chances" not in record and "chances" not in record["ahead"][0]  # none until the page's idle time
+    assert [ask(session, type="chances", rollouts=estimate.ROLLOUTS, ahead=True)["ahead"] for _ in range(3)] == [
+        bridge.AHEAD - 1, bridge.AHEAD - 2, bridge.AHEAD - 3]
+    answer = ask(session, type="flip")
+    made = answer["record"]["ahead"][0]["chances"]  # round 2's
+    assert answer["record"]["chances"]["round"] == 1 and made["round"] == 2 and made["done"] == estimate.ROLLOUTS
+    assert "chances" not in answer["record"]["ahead"][2]
+    flipped = ask(session, type="flip")
+    assert flipped["record"]["chances"] == made
+    assert ask(session, type="chances", rollouts=20) == {"ok": True, **made}
+    fresh = opened()  # the same round in another session, estimated from zero in the page's chunks
+    ask(fresh, type="restore", record={**flipped["record"], "ahead": [], "chances": None})
+    while (live := ask(fresh, type="chances", rollouts=20))["done"] < estimate.ROLLOUTS:
+        pass
+    assert live == {"ok": True, **made}
+
+
+def test_the_chances_ahead_are_asked_for_round_by_round_and_then_there_are_none_left() -> None:
+    session = opened()
+    ask(session, type="new", players=2, seed=3)
+    assert ask(session, type="chances", rollouts=300, ahead=True)["ahead"] == bridge.AHEAD  # round 1 half made
+    assert ask(session, type="chances", rollouts=300, ahead=True)["ahead"] == bridge.AHEAD - 1
+    record = ask(session, type="settings", settings={})["record"]
+    assert record["ahead"][0]["chances"]["done"] == estimate.ROLLOUTS and "chances" not in record["ahead"][1]
+    won = Game.from_hands([["AS", "AH"], ["2C"]])
+    ask(session, type="import", file=won.to_dict())
+    assert ask(session, type="chances", rollouts=20, ahead=True) == {"ok": True, "ahead": 0}  # nothing ahead
+
+
+def test_a_flip_answer_with_chances_ahead_is_the_same_json_as_without_the_texts_made_ahead() -> None:
+    session = opened()
+    ask(session, type="new", players=2, seed=5)
+    ask(session, type="chances", rollouts=estimate.ROLLOUTS, ahead=True)
+    ask(session, type="chances", rollouts=estimate.ROLLOUTS, ahead=True)
+    answer = session.handle({"type": "flip"})
+    assert "chances" in answer["record"] and "chances" in answer["record"]["ahead"][0]
+    assert json.loads(bridge._answer_text(answer, session)) == json.loads(json.dumps(answer))
+
+
 @pytest.fixture(scope="module")
 def pool(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The first visit's pool, written by build.py as it writes it into dist/."""
@@ -113,12 +155,27 @@ def pool(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def joined(pool: Path, number: int, lang: str) -> dict[str, Any]:
     shared = json.loads((pool / "openings" / f"{number}.json").read_text())
     said = json.loads((pool / "openings" / f"{number}.{lang}.json").read_text())
-    def board(plain: dict[str, Any], words: list[str]) -> dict[str, Any]:
-        return {**plain, **dict(zip(openings.BOARD_SENTENCES, words, strict=False)), "lang": said["lang"]}
-    ahead = [{"board": board(step["board"], words),
-              "line": {"entry": step["line"]["entry"], **dict(zip(openings.LINE_SENTENCES, words[3:], strict=True))}}
-             for step, words in zip(shared["record"]["ahead"], said["ahead"], strict=True)]
-    return {**shared["record"], "board": board(shared["record"]["board"], said["board"]), "ahead": ahead}
+    return openings.join(shared, said)
+
+
+def without_id(record: dict[str, Any]) -> dict[str, Any]:
+    """A record without its game's id, which an opening lacks: each visitor's game gets its own."""
+    return {key: value for key, value in record.items() if key != "id"}
+
+
+def without_chances(record: dict[str, Any]) -> dict[str, Any]:
+    """A record as the bridge answers it before the page's idle time has made any win chances."""
+    ahead = [{key: step[key] for key in ("board", "line")} for step in record["ahead"]]
+    return {**{key: value for key, value in record.items() if key != "chances"}, "ahead": ahead}
+
+
+def idle(session: bridge.Session, chunk: int = 20) -> None:
+    """The page's idle time after a round: the estimate of the round on screen, then those of the rounds ahead,
+    in the page's chunks."""
+    while ask(session, type="chances", rollouts=chunk)["done"] < estimate.ROLLOUTS:
+        pass
+    while ask(session, type="chances", rollouts=chunk, ahead=True)["ahead"]:
+        pass
 
 
 def test_the_pool_holds_enough_openings_of_enough_rounds_of_the_default_game(pool: Path) -> None:
@@ -143,7 +200,23 @@ def test_every_opening_is_what_the_live_bridge_answers_round_by_round(pool: Path
         opening = joined(pool, number, lang)
         session = opened(lang)
         dealt = ask(session, type="new", players=2, seed=opening["game"]["seed"], settings={})
-        assert {key: value for key, value in dealt["record"].items() if key != "id"} | {"savedAt": 0} == opening
+        assert without_id(dealt["record"]) | {"savedAt": 0} == without_chances(opening)
         for step in opening["ahead"]:
             answer = ask(session, type="flip")
-            assert {"board": answer["record"]["board"], "line": answer["line"]} == step
+            assert {"board": answer["record"]["board"], "line": answer["line"]} == without_chances(
+                {"ahead": [step]})["ahead"][0]
+
+
+@pytest.mark.parametrize("number", [0, build.OPENINGS_COUNT - 1])
+def test_the_win_chances_of_an_opening_are_those_the_live_bridge_works_out_in_the_pages_idle_time(
+        pool: Path, number: int) -> None:
+    opening = joined(pool, number, "sw")  # the chances are the same in every language: kept once
+    assert opening["chances"]["round"] == 0 and opening["chances"]["done"] == estimate.ROLLOUTS
+    assert all(step["chances"]["round"] == step["board"]["round"] for step in opening["ahead"])
+    session = opened("sw")
+    ask(session, type="new", players=2, seed=opening["game"]["seed"], settings={})
+    idle(session)
+    assert without_id(ask(session, type="settings", settings={})["record"]) | {"savedAt": 0} == opening
+    for step in opening["ahead"]:
+        ask(session, type="flip")
+        assert ask(session, type="chances", rollouts=1) == {"ok": True, **step["chances"]}  # made ahead: at once

@@ -30,3 +30,5 @@ export const DECKS = facts.decks && typeof facts.decks === "object" ? facts.deck
 /** The cards each player holds after the deal, by the number of players ("2": [26, 26]): a table not yet dealt,
  * and under a seat's share, a player trails. */
 export const DEALT = facts.dealt && typeof facts.dealt === "object" ? facts.dealt : {};
+/** The rollouts of a whole estimate of the win chances (krig.webapp.estimate): the bars show no fewer. */
+export const ESTIMATE_ROLLOUTS = facts.estimate_rollouts;

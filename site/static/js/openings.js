@@ -24,14 +24,24 @@ export async function fetchOpening(lang, pick = Math.random()) {
   }
 }
 
-/** An opening's record with its sentences put back, exactly as the bridge answered it: {deal, record}. */
+/**
+ * An opening's record with its sentences and its rounds' win chances put back, exactly as the bridge answered it
+ * (krig.webapp.openings.join): {deal, record}. Each round's chances are kept as [...per seat, draw, repetition].
+ */
 export function joinOpening(shared, said) {
   const board = (plain, [status, announce, resultText]) =>
     ({ ...plain, status, announce, result_text: resultText, lang: said.lang });
+  const known = (step, rest) => {
+    if (!Array.isArray(step.chances)) return rest;
+    const [draw, repetition] = step.chances.slice(-2);
+    return { ...rest, chances: { chances: step.chances.slice(0, -2), draw, repetition, ...shared.estimate,
+      round: rest.board.round } };
+  };
   const ahead = shared.record.ahead.map((step, index) => {
     const words = said.ahead[index];
-    return { board: board(step.board, words),
-      line: { entry: step.line.entry, label: words[3], text: words[4], wars: words[5] } };
+    return known(step, { board: board(step.board, words),
+      line: { entry: step.line.entry, label: words[3], text: words[4], wars: words[5] } });
   });
-  return { deal: shared.deal, record: { ...shared.record, board: board(shared.record.board, said.board), ahead } };
+  const record = known(shared.record, { ...shared.record, board: board(shared.record.board, said.board), ahead });
+  return { deal: shared.deal, record };
 }

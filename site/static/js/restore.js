@@ -3,6 +3,7 @@
 // openings.js): flips draw them at once while Python loads, as long as this tab holds the game.
 
 import { render } from "./board.js";
+import { showChancesAhead } from "./chances.js";
 import { CARDS } from "./facts.js";
 import { state, update } from "./page.js";
 import { applySettings, choices, readSettings } from "./settings.js";
@@ -40,6 +41,7 @@ async function playAhead(record) {
   if (state.mode !== "loading" || state.busy || (state.record && state.record !== record)) return;
   update(playingAhead, record, ahead);
   render(ahead.board, { announce: false });
+  showChancesAhead(); // the engine's, worked out ahead with the round
 }
 
 /** A first visit's opening ({deal, record}), played if the form still asks for the game it deals. */

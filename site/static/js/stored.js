@@ -44,6 +44,23 @@ export function newer(latest, read) {
 }
 
 /**
+ * The win chances the bridge worked out ahead for the round on screen of a record drawn before Python is ready
+ * (`board`: the record's own, or that of the `played`-th of its rounds ahead): {chances, draw, repetition,
+ * repeats, done, round}, as the bridge's `chances` answers them. Null when the record has none for that round
+ * (one stored before they were kept, or before the page had the time to ask for them) or they cannot be drawn.
+ */
+export function chancesAhead(record, board) {
+  if (!record || typeof record !== "object" || !board) return null;
+  const played = record.played ?? 0;
+  const known = played ? (Array.isArray(record.ahead) ? record.ahead[played - 1]?.chances : null) : record.chances;
+  const share = (value) => typeof value === "number" && value >= 0 && value <= 1;
+  const sound = Boolean(known) && typeof known === "object" && Array.isArray(known.chances) &&
+    known.chances.length === board.players && known.chances.every(share) && share(known.draw) &&
+    share(known.repetition) && typeof known.repeats === "boolean" && known.round === board.round;
+  return sound ? known : null;
+}
+
+/**
  * One seat's cards of a stored board: per step a card code or null; for the face-down cards and a short player's
  * last ones, a list of at most three codes (a board stored before the variant holds a code or null there too).
  */
