@@ -388,7 +388,7 @@ def render_pages(dist: Path, site_url: str | None = None) -> None:
     env.globals.update(languages=LANGUAGES, csp=CSP, referrer=REFERRER_POLICY, facts=facts.page(), decks=decks,
                        site_url=site_url, address=partial(address, site_url), og_locale=og_locale,
                        preview=PREVIEW, preview_size=PREVIEW_SIZE, screenshot=screenshot,
-                       screenshot_sizes=screenshot_sizes)
+                       screenshot_sizes=screenshot_sizes, bengali_fonts=[bengali_font(w) for w in BENGALI_FONTS])
     manifests = {}
     for lang in LANGUAGES:
         narrator = Narrator(lang.code)
@@ -571,13 +571,18 @@ def draw_suit(draw: ImageDraw.ImageDraw, suit: str, centre: tuple[int, int], r: 
         draw.polygon([(x, y), (x - h, y + r), (x + h, y + r)], fill=colour)
 
 
+def bengali_font(weight: str) -> str:
+    """The file name of the Bengali font of one weight, in the fonts folder."""
+    return f"noto-sans-bengali-bengali-{weight}-normal.woff2"
+
+
 def write_fonts(target: Path) -> None:
     """Self-host the Bengali subset of Noto Sans Bengali, so Bengali renders on machines without a Bengali font."""
     source = NODE_MODULES / "@fontsource" / "noto-sans-bengali"
     target.mkdir()
     faces = []
     for weight in BENGALI_FONTS:
-        name = f"noto-sans-bengali-bengali-{weight}-normal.woff2"
+        name = bengali_font(weight)
         shutil.copy2(source / "files" / name, target / name)
         faces.append(f"@font-face {{ font-family: 'Noto Sans Bengali'; font-style: normal; font-display: swap;"
                      f" font-weight: {weight}; src: url({name}) format('woff2');"

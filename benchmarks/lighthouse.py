@@ -4,11 +4,15 @@ build with a site URL, served by build.py's own server as `python build.py serve
     .venv/bin/python benchmarks/lighthouse.py                 # both builds, every page: about 48 runs
     .venv/bin/python benchmarks/lighthouse.py --langs en bn   # fewer pages
     .venv/bin/python benchmarks/lighthouse.py --write-docs    # also put the table into docs/performance.md
+    .venv/bin/python benchmarks/lighthouse.py --reports DIR   # also keep every run's JSON report
 
 Lighthouse is the npm devDependency pinned in package.json, run with Node.js; it drives Debian's Chromium
 (CHROME_PATH) headless, with the flags the browser tests use. The site-URL build is given the local server's own
 address, so that its canonical and hreflang links point at the pages Lighthouse loads. It prints the four category
-scores of every run, then every failing audit with its details. Nothing is asserted: scores move with timing.
+scores of every run, its total blocking time and layout shift, the machine's 1-minute load average when the run
+began and Lighthouse's own CPU benchmark index (lower is a slower CPU; Lighthouse expects about 1,000 or more on
+mobile), then every failing audit with its details. Nothing is asserted: scores move with timing, and on a shared
+machine most with the load.
 """
 
 from __future__ import annotations
@@ -64,6 +68,13 @@ def scores(report: dict[str, Any]) -> dict[str, int | None]:
                                                                                    * 100) for name in CATEGORIES}
 
 
+def measured(report: dict[str, Any]) -> tuple[int, float, int]:
+    """Total blocking time (ms), cumulative layout shift and the CPU benchmark index of one run."""
+    metrics = report["audits"]["metrics"]["details"]["items"][0]
+    return (round(metrics["totalBlockingTime"]), round(metrics["cumulativeLayoutShift"], 3),
+            round(report["environment"]["benchmarkIndex"]))
+
+
 def failing(report: dict[str, Any]) -> list[dict[str, Any]]:
     """The audits of the four categories that did not pass (informative and not applicable ones never fail)."""
     counted = {ref["id"] for name in CATEGORIES for ref in report["categories"][name]["auditRefs"]
@@ -117,6 +128,7 @@ def main() -> None:
     parser.add_argument("--form-factors", nargs="+", default=list(FORM_FACTORS), choices=FORM_FACTORS)
     parser.add_argument("--builds", nargs="+", default=["default", "site-url"], choices=["default", "site-url"])
     parser.add_argument("--write-docs", action="store_true", help="put the table into docs/performance.md")
+    parser.add_argument("--reports", type=Path, help="also save every run's JSON report into this folder")
     args = parser.parse_args()
     rows, problems = [], []
     with tempfile.TemporaryDirectory() as scratch:
@@ -130,17 +142,25 @@ def main() -> None:
                     for page in args.pages:
                         for form_factor in args.form_factors:
                             url = f"{base}{lang}/{PAGES[page]}"
+                            load = os.getloadavg()[0]
                             report = lighthouse(url, form_factor)
                             got = scores(report)
-                            rows.append((kind, lang, page, form_factor, got))
-                            print(kind, lang, page, form_factor, got, file=sys.stderr, flush=True)
+                            timing = (*measured(report), load)
+                            if args.reports:
+                                args.reports.mkdir(parents=True, exist_ok=True)
+                                (args.reports / f"{kind}-{lang}-{page}-{form_factor}.json").write_text(
+                                    json.dumps(report))
+                            rows.append((kind, lang, page, form_factor, got, timing))
+                            print(kind, lang, page, form_factor, got, timing, file=sys.stderr, flush=True)
                             problems += [(kind, lang, page, form_factor, audit["id"], details(audit))
                                          for audit in failing(report)]
     lines = [f"Lighthouse {lighthouse_version()}, {chromium_version()} headless; build.py's server on localhost.", "",
-             "| build | language | page | form factor | performance | accessibility | best practices | SEO |",
-             "| --- | --- | --- | --- | ---: | ---: | ---: | ---: |"]
-    lines += [f"| {kind} | {lang} | {page} | {form} | " + " | ".join(str(got[name]) for name in CATEGORIES) + " |"
-              for kind, lang, page, form, got in rows]
+             "| build | language | page | form factor | performance | accessibility | best practices | SEO "
+             "| TBT ms | CLS | load | CPU index |",
+             "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    lines += [f"| {kind} | {lang} | {page} | {form} | " + " | ".join(str(got[name]) for name in CATEGORIES)
+              + f" | {tbt:,} | {cls} | {load:.1f} | {index:,} |"
+              for kind, lang, page, form, got, (tbt, cls, index, load) in rows]
     lines += ["", "Failing audits:" if problems else "No failing audit.", ""]
     lines += [f"- {kind}, {lang} {page}, {form}: `{audit}`: {text}" for kind, lang, page, form, audit, text in problems]
     text = "\n".join(lines) + "\n"

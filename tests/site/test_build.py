@@ -252,6 +252,17 @@ def test_bengali_font_is_self_hosted(dist: Path) -> None:
     assert "../fonts/bengali.css" in (dist / "bn" / "index.html").read_text()
 
 
+def test_bengali_pages_preload_every_weight_of_their_font(dist: Path) -> None:
+    """The fonts come with the page, so that the first layout has them: none is laid out twice or moves on arrival."""
+    fonts = re.findall(r"url\(([^)]+)\)", (dist / "fonts" / "bengali.css").read_text())
+    for page in ("index.html", "stats.html"):
+        html = (dist / "bn" / page).read_text()
+        preload = r'<link rel="preload" href="\.\./fonts/([^"]+)" as="font" type="font/woff2" crossorigin>'
+        preloaded = re.findall(preload, html)
+        assert sorted(preloaded) == sorted(fonts), page
+    assert 'rel="preload"' not in (dist / "en" / "index.html").read_text()
+
+
 def test_root_page_lists_every_language_without_scripts(dist: Path) -> None:
     p = Page((dist / "index.html").read_text())
     assert p.problems == []

@@ -11,7 +11,11 @@ const $ = (id) => document.getElementById(id);
 function showTable(now) {
   const playable = controls(now).flip;
   $("board").classList.toggle("can-flip", playable);
-  $("hint").hidden = !(playable && now.board && !now.board.round);
+  // Before the first flip the hint keeps its line while the page loads, shown once a flip is possible: the table
+  // does not grow under the visitor's eyes when the opening's rounds arrive.
+  const first = !now.board?.round;
+  $("hint").hidden = !(first && (playable || now.mode === "loading"));
+  $("hint").classList.toggle("waiting", !playable);
   $("replay-mark").hidden = now.mode !== "replay";
   const differs = now.mode !== "replay" && dealDiffers(now.settings, now.record);
   $("new-game").classList.toggle("pending", differs);
