@@ -31,6 +31,7 @@ const SAVE_HINT = "krig-has-save";
 
 let store = null;
 let hinted = false; // this page has set the hint already
+let history; // the finished games as stored, once this page has claimed the game: it alone adds to them
 const TAB = Math.random().toString(36).slice(2) + Date.now().toString(36); // this page's name in "claim"
 
 /** A write refused because another page has claimed the game since this one did. */
@@ -117,7 +118,11 @@ export function claim() {
   return inTime((s) => s("readwrite", (saves) => {
     saves.put({ tab: TAB }, "claim");
     const record = promisifyRequest(saves.get("current"));
-    return promisifyRequest(saves.transaction).then(() => record).then((value) => ({ record: value ?? null }));
+    const games = promisifyRequest(saves.get("history"));
+    return promisifyRequest(saves.transaction).then(async () => {
+      history = (await games) ?? [];
+      return { record: (await record) ?? null };
+    });
   }));
 }
 
@@ -131,46 +136,71 @@ function commit(transaction) {
 
 /**
  * Store `record` (null: none) and, with `finished`, the finished games that function makes of the stored ones
- * (null: they stay), all in one transaction, which is refused (ClaimLost) if another page has claimed the game.
- * The transaction is begun at once, so the writes land in the order they are asked for.
+ * (null: they stay), in one transaction. Its writes are made at once and it commits at once, so that a page left
+ * or reloaded in the same instant keeps them: the history is the one this page knows (read when it claimed the
+ * game, kept since), read in the transaction only when it does not know it. The same transaction reads the
+ * claim and the values it replaces: if another page has claimed the game since, they are put back at once and
+ * the write is refused (ClaimLost).
  */
 export function saveGame(record, finished = null) {
   const s = open();
   if (!s) return Promise.resolve();
   return s("readwrite", (saves) => new Promise((resolve, reject) => {
     const transaction = saves.transaction;
-    let refused = false;
     let failure = null; // a request that could not even be made (e.g. the storage is full)
-    const step = (making) => () => {
-      try {
-        making();
-      } catch (error) {
-        failure = error;
-        transaction.abort();
-      }
-    };
+    let games = null;
     const claimed = saves.get("claim");
-    const history = finished ? saves.get("history") : null;
-    claimed.onsuccess = step(() => {
-      const owner = claimed.result;
-      refused = Boolean(owner && owner.tab !== TAB);
-      if (refused) transaction.abort();
-      else if (record) saves.put(record, "current");
-      if (!refused && !history) commit(transaction);
-    });
-    if (history) {
-      history.onsuccess = step(() => { // after the claim's request: requests are answered in order
-        if (refused || failure) return;
-        const games = finished(history.result);
+    const before = record ? saves.get("current") : null;
+    const historyBefore = finished ? saves.get("history") : null;
+    try {
+      if (record) saves.put(record, "current");
+      if (finished && history !== undefined) {
+        games = finished(history);
         if (games) saves.put(games, "history");
         commit(transaction);
-      });
+      } else if (finished) {
+        historyBefore.onsuccess = () => { // not known yet: read, then written, in this transaction
+          try {
+            games = claimed.result && claimed.result.tab !== TAB ? null : finished(historyBefore.result);
+            if (games) saves.put(games, "history");
+          } catch (error) {
+            failure = error;
+            transaction.abort();
+          }
+        };
+      } else {
+        commit(transaction);
+      }
+    } catch (error) {
+      failure = error;
+      transaction.abort();
     }
-    transaction.oncomplete = () => resolve();
-    transaction.onabort = transaction.onerror = () =>
-      reject(refused ? new ClaimLost() : failure ?? transaction.error);
+    transaction.oncomplete = () => {
+      const owner = claimed.result;
+      if (!owner || owner.tab === TAB) {
+        if (games) history = games;
+        resolve();
+        return;
+      }
+      const undo = [];
+      if (before) undo.push(["current", before.result]);
+      if (games) undo.push(["history", historyBefore.result]);
+      putBack(s, undo).finally(() => reject(new ClaimLost()));
+    };
+    transaction.onabort = transaction.onerror = () => reject(failure ?? transaction.error);
   })).then(() => {
     if (record) hint(true);
+  });
+}
+
+/** Put `values` ([key, value or undefined]) back as they were, in one transaction. */
+function putBack(s, values) {
+  return s("readwrite", (saves) => {
+    for (const [key, value] of values) {
+      if (value === undefined) saves.delete(key);
+      else saves.put(value, key);
+    }
+    return promisifyRequest(saves.transaction);
   });
 }
 
