@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from gamepage import board, flip, new_game, open_game, record, wait_saved, wait_stored, write
@@ -38,7 +37,7 @@ def history_after_a_visit(page: Page) -> list[dict[str, Any]]:
     expect(page.locator("[data-testid=result]")).to_be_visible()
     before = record(page).get("id")
     page.click("[data-testid=again]")
-    wait_stored(page, lambda value: bool(value) and value["id"] != before)
+    wait_stored(page, lambda value: bool(value) and value.get("id") != before)
     history: list[dict[str, Any]] = record(page, "history")
     return history
 
@@ -64,8 +63,6 @@ def test_a_finished_game_missing_from_the_statistics_is_added_once_on_the_next_v
     expect(page.locator("[data-stat=played]")).to_have_text("1")
 
 
-@pytest.mark.xfail(reason="known defect, open: after other tests in this file, the restored older record's entry "
-                   "is added beside the older entry instead of being matched to it (cause not found yet)", strict=False)
 def test_an_older_sites_finished_game_is_not_counted_twice(page: Page, guard) -> None:
     """Version 3 records and version 2 entries had no id: both are named by the time they shared."""
     ended, entry = finished(page)
