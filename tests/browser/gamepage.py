@@ -183,6 +183,15 @@ def flip(page: Page, times: int = 1) -> None:
                                arg=number + 1)
 
 
+def saved_at_round_two(page: Page) -> None:
+    """Open the game page, deal a 2-player game and play two rounds, waiting until the second is saved: a game in
+    progress for the tests of two tabs."""
+    open_game(page)
+    new_game(page, 2, 64)
+    flip(page, 2)
+    wait_saved(page, 2)
+
+
 def expected_cards(round_dict: dict, seat: int) -> list[str]:
     """The pictures a seat shows for a round, as board.js draws them: the battle card, then per war step a back
     for every card the seat put face down (or put down running short, R8) and the face-up card."""

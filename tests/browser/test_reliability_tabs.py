@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from gamepage import board, flip, new_game, open_game, record, wait_saved
+from gamepage import board, flip, open_game, record, saved_at_round_two, wait_saved
 
 COUNT_PUTS = """
 window.__puts = 0;
@@ -21,10 +21,7 @@ def test_a_second_tab_waits_then_takes_over_and_the_first_can_take_it_back(
         context: BrowserContext, page: Page, guard) -> None:
     context.add_init_script(COUNT_PUTS)
     first = page
-    open_game(first)
-    new_game(first, 2, 64)
-    flip(first, 2)
-    wait_saved(first, 2)
+    saved_at_round_two(first)
 
     second = context.new_page()
     open_game(second)

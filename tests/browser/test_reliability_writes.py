@@ -8,7 +8,7 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from gamepage import board, flip, new_game, open_game, record, wait_saved, wait_stored, write
+from gamepage import board, flip, new_game, open_game, record, saved_at_round_two, wait_saved, wait_stored, write
 
 # A browser without Web Locks: two tabs then learn of each other only from IndexedDB's claim (store.js).
 NO_LOCKS = "Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined });"
@@ -79,10 +79,7 @@ def test_an_older_sites_finished_game_is_not_counted_twice(page: Page, guard) ->
 def test_a_tab_that_lost_the_game_cannot_overwrite_it_and_says_so(context: BrowserContext, page: Page, guard) -> None:
     context.add_init_script(NO_LOCKS)
     old = page
-    open_game(old)
-    new_game(old, 2, 64)
-    flip(old, 2)
-    wait_saved(old, 2)
+    saved_at_round_two(old)
 
     new = context.new_page()
     open_game(new)  # it claims the game as it restores it: from now on the old tab's writes are refused

@@ -43,8 +43,7 @@ def site(firefox_or_webkit: Firefox | WebKit, dist: Path) -> Iterator[Site]:
 @pytest.fixture
 def tab(firefox_or_webkit: Firefox | WebKit, site: Site) -> Iterator[Tab]:
     """The test's first tab; at the end, every tab the test opened must have seen no error."""
-    yield firefox_or_webkit.tab(site.url)
-    close_tabs_seeing_no_error(firefox_or_webkit)
+    yield from first_tab(firefox_or_webkit, site)
 
 
 @pytest.fixture
@@ -58,8 +57,13 @@ def new_site(dist: Path) -> Iterator[Site]:
 @pytest.fixture
 def new_visitor(firefox_or_webkit: Firefox | WebKit, new_site: Site) -> Iterator[Tab]:
     """A tab of a visitor who has never been to `new_site`; at the end, its tabs must have seen no error."""
-    yield firefox_or_webkit.tab(new_site.url)
-    close_tabs_seeing_no_error(firefox_or_webkit)
+    yield from first_tab(firefox_or_webkit, new_site)
+
+
+def first_tab(browser: Firefox | WebKit, site: Site) -> Iterator[Tab]:
+    """A tab on `site`; once the test is over, every tab it opened must have seen no error."""
+    yield browser.tab(site.url)
+    close_tabs_seeing_no_error(browser)
 
 
 def close_tabs_seeing_no_error(browser: Firefox | WebKit) -> None:
