@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, board, flip, new_game, open_game
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, board, flip, new_game, open_game, wait_saved
 
 SNAPSHOT = "() => document.documentElement.dataset.snapshot ?? null"
 SNAPSHOT_SETTLED = "() => ['stored', 'failed', 'off'].includes(document.documentElement.dataset.snapshot)"
@@ -63,6 +63,7 @@ def test_the_first_visit_makes_the_snapshot_and_the_second_starts_from_it(page: 
     page.wait_for_function("() => document.documentElement.dataset.snapshot === 'stored'", timeout=LOAD_TIMEOUT)
     new_game(page, 2, 31)
     flip(page, 2)
+    wait_saved(page, 2)  # a round drawn ahead is on screen before its record is stored
     before = board(page)
     served = []
     page.on("request", lambda request: served.append(request.url))
