@@ -1,7 +1,8 @@
-"""Shared fixtures: one real build of the site in a temporary folder, served on localhost."""
+"""Shared fixtures: one real build of the site, made once per state of its inputs and served on localhost."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import subprocess
 import sys
@@ -22,19 +23,43 @@ import build  # noqa: E402
 settings.register_profile("krig", deadline=None)
 settings.load_profile("krig")
 
-# What the child process that builds the site runs. Under pytest-xdist every worker starts one, on the folder the
-# workers share: the first to take the lock builds, the others wait for it and find the site built.
+# What the built site is made from: a change to any of these files is a new build.
+BUILD_INPUTS = ("build.py", "engine", "site", "tools", "package-lock.json", "pyproject.toml", "README.md", "babel.cfg")
+BUILDS = ROOT / "build" / "test-site"  # one folder per state of the inputs; only the latest is kept
+
+# What the child process that builds the site runs. Under pytest-xdist every worker starts one, on the same folder:
+# the first to take the lock builds, the others wait for it and find the site built, and so does the next session
+# while the inputs are unchanged.
 BUILD_ONCE = """
-import fcntl, sys
+import fcntl, shutil, sys
 from pathlib import Path
 import build
 folder = Path(sys.argv[1])
+folder.mkdir(parents=True, exist_ok=True)
 with (folder / "build.lock").open("w") as lock:
     fcntl.flock(lock, fcntl.LOCK_EX)
     if not (folder / "built").exists():
         build.build(folder / "dist")
         (folder / "built").touch()
+        for older in folder.parent.iterdir():
+            if older != folder:
+                shutil.rmtree(older, ignore_errors=True)
 """
+
+
+def inputs_hash() -> str:
+    """A hash of every file the build reads from this checkout (tracked, or new and not ignored), and of the
+    installed Pyodide package, whose files it copies."""
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", *BUILD_INPUTS],
+                            cwd=ROOT, capture_output=True, check=True).stdout
+    digest = hashlib.sha256()
+    for name in sorted(set(listed.split(b"\0")) - {b""}):
+        path = ROOT / name.decode()
+        if path.is_file():
+            digest.update(name + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    pyodide = ROOT / "node_modules" / "pyodide" / "package.json"
+    digest.update(pyodide.read_bytes() if pyodide.exists() else b"")
+    return digest.hexdigest()[:16]
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
@@ -51,6 +76,7 @@ class SiteBuild:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
         self.log = (folder / f"build-{os.getpid()}.log").open("w+")
         self.child = subprocess.Popen([sys.executable, "-c", BUILD_ONCE, str(folder)], cwd=ROOT,
                                       stdout=self.log, stderr=subprocess.STDOUT)
@@ -63,15 +89,13 @@ class SiteBuild:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def site_build(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteBuild | None]:
-    """Starts the build with the session's first test when any test of the session needs the built site."""
+def site_build(request: pytest.FixtureRequest) -> Iterator[SiteBuild | None]:
+    """Starts the build with the session's first test when any test of the session needs the built site and the
+    inputs have changed since the last build."""
     if not any("dist" in getattr(item, "fixturenames", ()) for item in request.session.items):
         yield None
         return
-    folder = tmp_path_factory.getbasetemp()
-    if "PYTEST_XDIST_WORKER" in os.environ:
-        folder = folder.parent  # this session's folder, which every worker shares
-    started = SiteBuild(folder)
+    started = SiteBuild(BUILDS / inputs_hash())
     yield started
     started.child.wait()
 
