@@ -91,6 +91,7 @@ WHEEL_SOURCES = ("pyproject.toml", "README.md", "engine", "site/webapp")
 OPENINGS = "openings"  # the first visit's pool (krig.webapp.openings), never precached: only a first visit uses it
 OPENINGS_COUNT = 32
 OPENINGS_SCRIPT = "js/openings.js"  # told the pool's size through the placeholder
+OPENINGS_CACHE = ROOT / "build" / "openings"  # the openings' win chances, kept per state of the code they follow from
 
 CSP_DIRECTIVES = (
     "default-src 'self'",
@@ -359,17 +360,36 @@ def write_openings(dist: Path, count: int = OPENINGS_COUNT) -> None:
     folder = dist / OPENINGS
     folder.mkdir()
     chosen = openings.seeds(count)
-    # the win chances, the same in every language, are worked out once per opening, one opening per core: they
-    # are most of the time the openings take (41 estimates of 500 rollouts each)
-    with ProcessPoolExecutor() as pool:
-        estimated = list(pool.map(openings.opening, chosen, [LANGUAGES[0].code] * len(chosen)))
-    for number, (seed, record) in enumerate(zip(chosen, estimated, strict=True)):
-        (folder / f"{number}.json").write_text(compact(openings.split(record)[0]))
+    for number, (seed, shared) in enumerate(zip(chosen, shared_openings(chosen), strict=True)):
+        (folder / f"{number}.json").write_text(compact(shared))
         for lang in LANGUAGES:
             said = openings.split(openings.opening(seed, lang.code, chances=False))[1]
             (folder / f"{number}.{lang.code}.json").write_text(compact(said))
     script = dist / OPENINGS_SCRIPT
     script.write_text(script.read_text().replace('"__OPENINGS__"', str(count)))
+
+
+def shared_openings(chosen: list[int]) -> list[object]:
+    """The part of each opening that is the same in every language, boards and win chances. The chances are most
+    of the time the whole build takes (41 estimates of 500 rollouts an opening), and they follow from the engine's
+    and the bridge's code alone, so they are worked out once per state of that code (one opening per core) and
+    kept in build/openings/ for the next build."""
+    from krig.webapp import openings
+
+    digest = hashlib.sha256(repr(chosen).encode())
+    for source in sorted([*(ROOT / "engine").rglob("*.py"), *(SITE / "webapp").rglob("*.py")]):
+        digest.update(source.relative_to(ROOT).as_posix().encode() + b"\0" + source.read_bytes())
+    kept = OPENINGS_CACHE / f"{digest.hexdigest()[:16]}.json"
+    if kept.exists():
+        return list(json.loads(kept.read_text()))
+    with ProcessPoolExecutor() as pool:
+        estimated = list(pool.map(openings.opening, chosen, [LANGUAGES[0].code] * len(chosen)))
+    shared = [openings.split(record)[0] for record in estimated]
+    OPENINGS_CACHE.mkdir(parents=True, exist_ok=True)
+    for older in OPENINGS_CACHE.glob("*.json"):
+        older.unlink()
+    write_whole(kept, json.dumps(shared).encode())
+    return shared
 
 
 def compact(data: object) -> str:

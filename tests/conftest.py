@@ -50,7 +50,8 @@ with (folder / "build.lock").open("w") as lock:
 def inputs_hash() -> str:
     """A hash of every file the build reads from this checkout (tracked, or new and not ignored), and of the
     installed Pyodide package, whose files it copies."""
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", *BUILD_INPUTS],
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--",
+                             *BUILD_INPUTS],
                             cwd=ROOT, capture_output=True, check=True).stdout
     digest = hashlib.sha256()
     for name in sorted(set(listed.split(b"\0")) - {b""}):
