@@ -808,8 +808,19 @@ class Handler(SimpleHTTPRequestHandler):
         pass  # keep the console for the address and errors
 
 
-def make_server(dist: Path = DIST, port: int = 8000, host: str = "127.0.0.1") -> ThreadingHTTPServer:
-    return ThreadingHTTPServer((host, port), partial(Handler, directory=str(dist)))
+class Server(ThreadingHTTPServer):
+    """The threading server, but a browser that drops a connection (it left the page, or cancelled a download it no
+    longer needs) is not an error: it logs nothing, where socketserver would print a whole traceback."""
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+def make_server(dist: Path = DIST, port: int = 8000, host: str = "127.0.0.1",
+                handler: type[SimpleHTTPRequestHandler] = Handler) -> Server:
+    """A server of `dist` with `handler` (build.py's own by default, or one made from it for a test)."""
+    return Server((host, port), partial(handler, directory=str(dist)))
 
 
 def main(argv: list[str] | None = None) -> None:

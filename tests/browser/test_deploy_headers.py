@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from functools import partial
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -49,7 +47,7 @@ class PagesHandler(build.Handler):
 
 @pytest.fixture(scope="module")
 def pages_url(dist: Path) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(PagesHandler, directory=str(dist)))
+    server = build.make_server(dist, port=0, handler=PagesHandler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()

@@ -11,8 +11,6 @@ from __future__ import annotations
 import shutil
 import threading
 from collections.abc import Iterator
-from functools import partial
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -48,7 +46,7 @@ def deployed(dist: Path, tmp_path: Path) -> Iterator[tuple[str, Path, list[str]]
     (site / build.HEADERS).write_text("")  # GitHub Pages sends no headers of the site's own
     asked: list[str] = []
     handler = type("Handler", (GitHubPagesHandler,), {"asked": asked})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(site)))
+    server = build.make_server(site, port=0, handler=handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/", site, asked
     server.shutdown()
