@@ -37,6 +37,7 @@ from functools import partial
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 from xml.sax.saxutils import escape as escape_xml
 from xml.sax.saxutils import quoteattr
@@ -369,7 +370,7 @@ def write_openings(dist: Path, count: int = OPENINGS_COUNT) -> None:
     script.write_text(script.read_text().replace('"__OPENINGS__"', str(count)))
 
 
-def shared_openings(chosen: list[int]) -> list[object]:
+def shared_openings(chosen: list[int]) -> list[dict[str, Any]]:
     """The part of each opening that is the same in every language, boards and win chances. The chances are most
     of the time the whole build takes (41 estimates of 500 rollouts an opening), and they follow from the engine's
     and the bridge's code alone, so they are worked out once per state of that code (one opening per core) and
@@ -812,7 +813,7 @@ class Server(ThreadingHTTPServer):
     """The threading server, but a browser that drops a connection (it left the page, or cancelled a download it no
     longer needs) is not an error: it logs nothing, where socketserver would print a whole traceback."""
 
-    def handle_error(self, request: object, client_address: object) -> None:
+    def handle_error(self, request: Any, client_address: Any) -> None:
         if not isinstance(sys.exc_info()[1], ConnectionError):
             super().handle_error(request, client_address)
 

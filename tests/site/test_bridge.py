@@ -57,7 +57,8 @@ def test_flips_follow_the_engine_and_conserve_cards(session: bridge.Session) -> 
     assert again["ok"] is False and again["error"]["kind"] == "request"
 
 
-@pytest.mark.parametrize(("players", "seed", "face_down"), [(2, 1, 1), (3, 5, 2), (4, 9, 3)])
+@pytest.mark.parametrize(("players", "seed", "face_down"), [(2, 1, 1), pytest.param(3, 5, 2, marks=pytest.mark.slow),
+                                                             (4, 9, 3)])
 def test_the_next_round_shown_ahead_is_the_round_the_flip_plays(session: bridge.Session, players: int,
                                                                  seed: int, face_down: int) -> None:
     answer = ask(session, type="new", players=players, seed=seed, face_down=face_down)

@@ -117,7 +117,7 @@ def test_a_connection_the_browser_drops_is_logged_by_no_traceback(tmp_path: Path
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        dropped = socket.create_connection(server.server_address)
+        dropped = socket.create_connection(("127.0.0.1", server.server_address[1]))
         dropped.sendall(b"GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n")
         dropped.recv(1024)  # the answer has begun
         dropped.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # reset, as a tab closing
