@@ -7,6 +7,8 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from gamepage import LOAD_TIMEOUT, expect_engine_failed
 
+pytestmark = pytest.mark.cold  # start-up itself: as a new visitor, with no snapshot
+
 
 @pytest.mark.browser_context_args(service_workers="block")
 def test_a_missing_wasm_file_shows_engine_failed(context: BrowserContext, page: Page, guard) -> None:

@@ -11,6 +11,8 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, board, flip, new_game, open_game, wait_saved
 
+pytestmark = pytest.mark.cold  # start-up itself: as a new visitor, with no snapshot
+
 SNAPSHOT = "() => document.documentElement.dataset.snapshot ?? null"
 SNAPSHOT_SETTLED = "() => ['stored', 'failed', 'off'].includes(document.documentElement.dataset.snapshot)"
 ENGINE_START = "() => document.documentElement.dataset.engineStart"

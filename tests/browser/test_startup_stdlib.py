@@ -12,6 +12,8 @@ from playwright.sync_api import BrowserContext, Page
 
 from gamepage import LOAD_TIMEOUT, Game, board, expect_engine_failed, flip, new_game, open_game
 
+pytestmark = pytest.mark.cold  # start-up itself: as a new visitor, with no snapshot
+
 MISSING = "gettext"  # the bridge imports it at once, so the start itself needs the fallback
 LACKS = f"krig: the trimmed standard library lacks {MISSING}"  # what engine.js warns each time
 
