@@ -1,14 +1,16 @@
-"""The table once a round's motion is over: your stack takes every tap, whatever the motion drew over it."""
+"""The table once a round's motion is over: your stack takes every tap, the round's cards stay where they were
+played (as a reload draws them) in every animation mode, and the sentence, the counts, the pile and the chances
+change when the motion shows what they say, heard once per round."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 from test_table import ROUND, context_at
 
-from gamepage import board, long_seed, open_game, wait_still
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, long_seed, open_game, wait_saved, wait_still
 from guard import Guard
 
 # What a player sees of the table at rest: per seat the cards on screen (each fully drawn, unmoved, inside its
@@ -88,3 +90,119 @@ def test_flip_and_your_stack_never_zoom_on_a_double_tap(page: Page, guard) -> No
     actions = page.evaluate("() => ['#flip', '#seat-0'].map((s) => getComputedStyle(document.querySelector(s))"
                             ".touchAction)")
     assert actions == ["manipulation", "manipulation"]
+
+
+MODES = ["normal", "fast", "none", "reduced", "stop-war"]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_round_stays_on_the_table_as_a_reload_draws_it(browser: Browser, site_url: str, guard: Guard,
+                                                          mode: str) -> None:
+    context = context_at(browser, site_url, guard, 1280, 800,
+                         reduced_motion="reduce" if mode == "reduced" else "no-preference")
+    page = context.new_page()
+    open_game(page, "en/index.html?players=2&seed=0")  # its first war is in round 4
+    if mode in ("normal", "fast", "none"):
+        set_animation(page, mode)
+    if mode == "stop-war":
+        page.check("[data-testid=stop-war]")
+        page.locator("[data-testid=speed]").fill("1")  # slow enough for the motion of an ordinary round
+        page.click("[data-testid=autoplay]")
+        expect(page.locator("[data-testid=autoplay]")).to_have_attribute("aria-pressed", "false",
+                                                                          timeout=LOAD_TIMEOUT)
+    else:
+        flip(page, 4)
+    assert board(page)["round"] == "4"
+    shown = at_rest(page)
+    assert [seat["unseen"] for seat in shown["seats"]] == [0, 0]
+    assert all(seat["cards"].count("back.svg") >= 1 for seat in shown["seats"])  # the war is on the table
+    assert sum(len(seat["cards"]) for seat in shown["seats"]) == shown["pileCount"]
+    assert shown["sentence"] and shown["sentenceSeen"] == "visible"
+    wait_saved(page, 4)
+    page.reload()
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    page.wait_for_function(ROUND, arg=4)
+    assert at_rest(page) == shown
+    context.close()
+
+
+# Every frame of a round's motion: what the sentence line, the counts, the pile and the chances show, and where
+# "War!" is while it can be seen.
+SAMPLE = """() => {
+  window.__frames = [];
+  let seen = false; // a motion was seen: sample until it is over
+  const short = document.querySelector('[data-testid=status] .short');
+  const war = document.getElementById('war-mark');
+  const box = (r) => ({left: r.left, right: r.right, top: r.top, bottom: r.bottom});
+  const frame = () => {
+    const other = document.getElementById('chance-other');
+    window.__frames.push({
+      motion: document.getElementById('board').dataset.motion === 'on',
+      sentence: getComputedStyle(short).visibility === 'visible' ? short.textContent : '',
+      words: [...short.getClientRects()].map(box),
+      counts: [...document.querySelectorAll('.seat:not([hidden]) .count .n')].map((n) => n.textContent),
+      pile: document.querySelector('[data-testid=pile] .n').textContent,
+      chances: other.hidden ? 'none' : other.dataset.round ?? 'working',
+      war: Number(getComputedStyle(war).opacity) > 0 ? box(war.getBoundingClientRect()) : null,
+    });
+    const moving = document.getElementById('board').dataset.motion === 'on';
+    seen ||= moving;
+    if ((moving || !seen) && window.__frames.length < 5000) requestAnimationFrame(frame);
+  };
+  frame();
+}"""
+
+
+def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
+def test_the_words_and_numbers_change_when_the_motion_shows_them_and_war_covers_nothing(page: Page,
+                                                                                      guard) -> None:
+    open_game(page, "en/index.html?players=2&seed=0")  # its first war is in round 4
+    flip(page, 3)
+    page.wait_for_function("() => document.getElementById('chance-other').dataset.round === '3'", timeout=30_000)
+    before = at_rest(page)
+    page.evaluate("() => document.querySelector('[data-testid=flip]').click()")
+    page.evaluate(SAMPLE)
+    page.wait_for_function(ROUND, arg=4)
+    after = at_rest(page)
+    frames = page.evaluate("() => window.__frames")
+    moving = [frame for frame in frames if frame["motion"]]
+    assert len(moving) > 5
+    old = ([seat["count"] for seat in before["seats"]], before["pile"].split(": ")[1])
+    for frame in moving:
+        assert frame["sentence"] == ""  # the last round's sentence is gone, this one's not yet said
+        assert (frame["counts"], frame["pile"]) == old
+        assert frame["chances"] == "3"  # the chances of the round before, with its counts
+    assert frame["war"] is None or frame["sentence"] == ""
+    assert any(frame["war"] for frame in moving)
+    for frame in frames:
+        assert not (frame["war"] and frame["sentence"] and any(overlaps(frame["war"], w) for w in frame["words"]))
+    assert after["sentence"] and after["sentence"] != before["sentence"]
+    assert [seat["count"] for seat in after["seats"]] != old[0]
+    page.wait_for_function("() => document.getElementById('chance-other').dataset.round === '4'", timeout=30_000)
+    assert page.evaluate("() => getComputedStyle(document.getElementById('war-mark')).opacity") == "0"
+
+
+HEARD = """() => {
+  window.__heard = [];
+  const full = document.querySelector('[data-testid=status] .full');
+  new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) window.__heard.push(node.textContent);
+  }).observe(full, {childList: true});
+}"""
+
+
+def test_the_screen_reader_hears_each_round_once(page: Page, guard) -> None:
+    open_game(page, "en/index.html?players=2&seed=0")
+    page.evaluate(HEARD)
+    flip(page, 3)  # presses that finish each motion at once
+    for number in range(4, 7):
+        wait_still(page)
+        page.click("[data-testid=flip]")
+        page.wait_for_function(ROUND, arg=number)
+    wait_still(page)
+    heard = page.evaluate("() => window.__heard")
+    assert len(heard) == 6 and all(heard), heard
+    assert heard[-1] == page.locator("[data-testid=status] .full").text_content()
