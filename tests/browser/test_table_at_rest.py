@@ -153,6 +153,9 @@ SAMPLE = """() => {
 }"""
 
 
+SAMPLE_CHANCES = "() => { const o = document.getElementById('chance-other'); return o.dataset.round ?? 'working'; }"
+
+
 def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
     return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
 
@@ -181,6 +184,7 @@ def test_the_words_and_numbers_change_when_the_motion_shows_them_and_war_covers_
         assert not (frame["war"] and frame["sentence"] and any(overlaps(frame["war"], w) for w in frame["words"]))
     assert after["sentence"] and after["sentence"] != before["sentence"]
     assert [seat["count"] for seat in after["seats"]] != old[0]
+    assert page.evaluate(SAMPLE_CHANCES) in ("working", "4")  # round 4's, or being worked out: never round 3's
     page.wait_for_function("() => document.getElementById('chance-other').dataset.round === '4'", timeout=30_000)
     assert page.evaluate("() => getComputedStyle(document.getElementById('war-mark')).opacity") == "0"
 

@@ -259,35 +259,46 @@ export function render(board, { fresh = false, announce = true, motion = null, b
 }
 
 /**
- * The win chances from the worker ({chances: [0..1 per seat], draw, repetition}), or null to hide them.
- * Each seat gets a bar and a percentage; the share of games nobody wins (draw or repetition) is shown apart.
- * While a round is in motion they wait for it, and change with its counts.
+ * The win chances from the worker ({chances: [0..1 per seat], draw, repetition, round}) of the round on screen,
+ * `WORKING` while that round's estimate is being worked out, or null to hide them. Each seat gets a bar and a
+ * percentage, but a seat that is out, which says so; the share of games nobody wins (draw or repetition) is shown
+ * apart. While a round is in motion they wait for it, and change with its counts.
  */
 export function renderChances(estimate, players) {
   if (settling) settling.chances = () => drawChances(estimate, players);
   else drawChances(estimate, players);
 }
 
+/** The estimate given to renderChances while the round's own is being worked out. */
+export const WORKING = Object.freeze({ working: true });
+
 function drawChances(estimate, players) {
+  const working = estimate === WORKING;
   for (let seat = 0; seat < players; seat++) {
-    const element = document.querySelector(`#seat-${seat} .chance`);
-    if (!element) continue;
-    element.hidden = !estimate;
-    if (!estimate) continue;
-    const share = estimate.chances[seat] || 0;
-    element.dataset.percent = String(Math.round(100 * share)); // ASCII, for scripts and tests
+    const seatElement = document.getElementById(`seat-${seat}`);
+    const element = seatElement.querySelector(".chance");
+    element.hidden = !estimate || seatElement.classList.contains("out"); // the bridge's board says who is out
+    element.toggleAttribute("data-working", working);
+    const share = element.hidden || working ? 0 : estimate.chances[seat] || 0;
+    if (element.hidden || working) delete element.dataset.percent;
+    else element.dataset.percent = String(Math.round(100 * share)); // ASCII, for scripts and tests
     element.querySelector(".fill").style.width = `${Math.round(100 * share)}%`; // CSSOM: allowed by the CSP
-    element.querySelector(".pct").textContent = percent(share);
+    element.querySelector(".pct").textContent = element.hidden ? "" : working ? "…" : percent(share);
   }
   const other = document.getElementById("chance-other");
   other.hidden = !estimate;
-  if (estimate) {
-    const share = (estimate.draw || 0) + (estimate.repetition || 0);
-    other.dataset.percent = String(Math.round(100 * share));
-    other.dataset.round = String(estimate.round); // the round the estimate belongs to
-    other.querySelector(".pct").textContent = percent(share);
-    // "Draw or repetition" only in a game that can end in a repetition (R12): Python says which
-    other.querySelector(".with-repetition").hidden = !estimate.repeats;
-    other.querySelector(".draw-only").hidden = Boolean(estimate.repeats);
+  other.toggleAttribute("data-working", working);
+  if (!estimate || working) {
+    delete other.dataset.percent;
+    delete other.dataset.round;
+    other.querySelector(".pct").textContent = working ? "…" : "";
+    return;
   }
+  const share = (estimate.draw || 0) + (estimate.repetition || 0);
+  other.dataset.percent = String(Math.round(100 * share));
+  other.dataset.round = String(estimate.round); // the round the estimate belongs to
+  other.querySelector(".pct").textContent = percent(share);
+  // "Draw or repetition" only in a game that can end in a repetition (R12): Python says which
+  other.querySelector(".with-repetition").hidden = !estimate.repeats;
+  other.querySelector(".draw-only").hidden = Boolean(estimate.repeats);
 }
