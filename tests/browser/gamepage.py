@@ -223,3 +223,14 @@ def short_seed(players: int, most: int, order: str = "shuffled", wars: bool = Tr
         if sum(replay.play_round().wars for _ in range(game.round_number)):
             return seed
     raise AssertionError(f"no {players}-player game within {most} rounds")
+
+
+def long_seed(players: int, rounds: int) -> int:
+    """The first seed whose game lasts beyond `rounds` rounds, and in which you take a pile within them."""
+    for seed in range(1000):
+        game = Game.new(players, seed=seed)
+        won = any(game.play_round().winner == 0 for _ in range(rounds))
+        game.finish()
+        if won and game.round_number > rounds + 5:
+            return seed
+    raise AssertionError(f"no long {players}-player game")

@@ -7,7 +7,7 @@ from playwright.sync_api import Page, expect
 
 from krig.webapp.narrate import Narrator
 
-from gamepage import Game, new_game, open_game, text, wait_saved
+from gamepage import Game, new_game, open_game, text, wait_saved, wait_still
 
 ROUND = "() => document.getElementById('board').dataset.round"
 GAME = "() => document.getElementById('board').dataset.gameId"
@@ -63,6 +63,7 @@ def test_each_round_is_announced_once_in_the_live_region(page: Page, guard) -> N
     expect(status).to_have_attribute("aria-live", "polite")
     page.click("[data-testid=flip]")
     page.wait_for_function(f"() => ({ROUND})() === '1'")
+    wait_still(page)  # said as it is seen, once the round's motion is over
     spoken = text(status.locator(".full"))
     battle = [card for card in played.steps[0].up if card]  # both seats
     assert played.winner is not None

@@ -96,6 +96,7 @@ def test_a_replay_shows_the_engines_rounds_and_the_games_log_and_touches_no_save
     logs, spoken = [page.evaluate(LOG)], [""]  # what the game showed at each round, played flip by flip
     for _ in range(last):
         flip(page)
+        wait_still(page)  # the live region says the round once its motion is over
         logs.append(page.evaluate(LOG))
         spoken.append(page.evaluate(SPOKEN))
     expect(page.locator("[data-testid=result]")).to_be_visible()

@@ -143,7 +143,7 @@ async function flipNow() {
   if (ahead) {
     update(drawnAhead);
     draw(ahead.line, null, { fresh: true, auto: state.autoplay });
-    forgetChances();
+    forgetChances(ahead.chances);
   }
   const played = await play({ type: "flip" }, { fresh: true, drawn: ahead !== null });
   if (ahead && !played && state.record) {
