@@ -114,8 +114,9 @@ def test_translations_keep_the_reviews_corrections(lang: str) -> None:
 def test_a_new_game_is_dealt_as_cards_and_auto_play_pauses_at_a_war() -> None:
     """The third review's worst two: in Indonesian *dibagikan* alone reads as "shared" (the Share button's verb),
     so it is the cards that are dealt; in Swahili "Stop at each war" pauses, with the Pause button's verb."""
-    assert catalog("id")[NEW_GAME_DEALT].string.startswith("Kartu permainan baru sudah dibagikan.")
-    assert catalog("sw")["Stop at each war"].string.startswith(catalog("sw")["Pause"].string.split()[0])
+    assert strings(catalog("id")[NEW_GAME_DEALT])[0].startswith("Kartu permainan baru sudah dibagikan.")
+    pause = strings(catalog("sw")["Pause"])[0]
+    assert strings(catalog("sw")["Stop at each war"])[0].startswith(pause)
 
 
 def test_french_high_punctuation_follows_a_narrow_no_break_space() -> None:
