@@ -284,3 +284,6 @@ def test_chances_and_simulate(session: bridge.Session) -> None:
     batch = ask(session, type="simulate", players=2, games=50, seed=1)
     assert len(batch["rounds"]) == 50 and sum(batch["wins"]) + batch["draws"] + batch["repetitions"] == 50
     assert ask(session, type="simulate", players=2, games=0)["error"]["kind"] == "request"
+    later = ask(session, type="simulate", players=2, games=20, seed=1, first=30)  # games 30 to 49 of seed 1
+    assert later["rounds"] == batch["rounds"][30:]
+    assert ask(session, type="simulate", players=2, games=5, first=-1)["error"]["kind"] == "request"
