@@ -4,14 +4,19 @@ must see is inside the window and uncovered, the chance bars are drawn to scale,
 from __future__ import annotations
 
 # What of the things a player must see ({name: selector}) is missing, outside the window or covered, with why:
-# {name: reason}, empty when all is seen. Each line box of a thing is probed with elementFromPoint at its middle and
-# a quarter in from its sides: the element found there must be the thing or inside it, or something else (the
+# {name: reason}, empty when all is seen. Each line box of a thing is probed at its middle and a quarter in from its
+# sides: the topmost element drawn there (not at opacity 0) must be the thing or inside it, or something else (the
 # sticky dock, a badge, a notice) is drawn over it.
 UNSEEN = """(things) => {
   const wrong = {};
   const name = (element) => element
     ? `${element.tagName.toLowerCase()}${element.id ? '#' + element.id : ''}.${[...element.classList].join('.')}`
     : 'nothing';
+  // a card that has flown away at opacity 0 is not seen over what it lies on (whether it takes a tap is apart)
+  const drawn = (element) => {
+    for (let node = element; node; node = node.parentElement) if (getComputedStyle(node).opacity === '0') return false;
+    return true;
+  };
   for (const [thing, selector] of Object.entries(things)) {
     const element = document.querySelector(selector);
     const boxes = element ? [...element.getClientRects()].filter((box) => box.width && box.height) : [];
@@ -27,7 +32,7 @@ UNSEEN = """(things) => {
       }
       const probes = [[0.5, 0.5], [0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]];
       const hidden = probes.map(([x, y]) => [box.left + x * box.width, box.top + y * box.height])
-        .map(([x, y]) => [x, y, document.elementFromPoint(x, y)])
+        .map(([x, y]) => [x, y, document.elementsFromPoint(x, y).find(drawn)])
         .find(([, , hit]) => !hit || !(hit === element || element.contains(hit)));
       if (hidden) {
         wrong[thing] = `covered by ${name(hidden[2])} at ${Math.round(hidden[0])},${Math.round(hidden[1])}`;
