@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from krig import Game
 
@@ -86,6 +86,18 @@ def fresh_page(browser: Browser, site_url: str, guard: Guard, path: str = "en/in
     page = context.new_page()
     open_game(page, path)
     return page
+
+
+def context_at(browser: Browser, site_url: str, guard: Guard, width: int, height: int,
+               **options: Any) -> BrowserContext:
+    """A new context with a `width` × `height` window, a phone's (touch) below 800 × 500, under the test's guard."""
+    phone = width < 800 or height < 500
+    context = browser.new_context(base_url=site_url, viewport={"width": width, "height": height},
+                                  has_touch=phone, is_mobile=phone, **options)
+    context.on("request", guard.request)
+    context.on("console", guard.console)
+    context.on("weberror", guard.weberror)
+    return context
 
 
 def expect_engine_failed(page: Page) -> None:
