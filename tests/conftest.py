@@ -117,18 +117,25 @@ def dist(site_build: SiteBuild | None) -> Path:
 
 
 class TestHandler(build.Handler):
-    """build.py's handler, which also serves the files of `served_extra`."""
+    """build.py's handler, which also answers the addresses of `served_extra` with their bytes."""
 
-    extra: dict[str, Path] = {}
+    extra: dict[str, bytes] = {}
 
-    def translate_path(self, path: str) -> str:
-        kept = self.extra.get(path.split("?", 1)[0])
-        return str(kept) if kept else super().translate_path(path)
+    def do_GET(self) -> None:
+        body = self.extra.get(self.path.split("?", 1)[0])
+        if body is None:
+            super().do_GET()
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
 
 @pytest.fixture(scope="session")
-def served_extra() -> dict[str, Path]:
-    """Files the test server serves beside the site, by address from the root, such as the engine snapshot that
+def served_extra() -> dict[str, bytes]:
+    """What the test server answers beside the site, by address from the root, such as the engine snapshot that
     primes a test's browser (tests/browser/primed.py)."""
     return TestHandler.extra
 

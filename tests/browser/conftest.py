@@ -30,10 +30,9 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 @pytest.fixture(scope="session")
-def snapshot(browser: Browser, site_url: str, tmp_path_factory: pytest.TempPathFactory,
-             served_extra: dict[str, Path]) -> Snapshot:
+def snapshot(browser: Browser, site_url: str, served_extra: dict[str, bytes]) -> Snapshot:
     """The engine's snapshot, made once per test worker by a real visit (tests/browser/primed.py)."""
-    return Snapshot(browser, site_url, tmp_path_factory.mktemp("primed"), served_extra)
+    return Snapshot(browser, site_url, served_extra)
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ three (and makes no snapshot of its own). Tests of start-up itself, of a first v
 from __future__ import annotations
 
 import base64
-from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext
 
@@ -30,15 +29,16 @@ READ = """async () => {
   return [new URL(key.url).pathname + new URL(key.url).search, url.slice(url.indexOf(',') + 1)];
 }"""
 PUT = f"""async (key) => {{
-  const cache = await caches.open('{CACHE}');
-  await cache.put(key, await fetch('{PRIMER}'));
+  const answer = await fetch('{PRIMER}');
+  if (!answer.ok) throw new Error(`the test server has no snapshot: HTTP ${{answer.status}}`);
+  await (await caches.open('{CACHE}')).put(key, answer);
 }}"""
 
 
 class Snapshot:
-    """The engine's memory snapshot as this build's site stores it, kept in a file for Playwright to serve."""
+    """The engine's memory snapshot as this build's site stores it, served by the test server to each context."""
 
-    def __init__(self, browser: Browser, site_url: str, folder: Path, served: dict[str, Path]) -> None:
+    def __init__(self, browser: Browser, site_url: str, served: dict[str, bytes]) -> None:
         context = browser.new_context(base_url=site_url, service_workers="block")
         page = context.new_page()
         page.goto("en/index.html")
@@ -46,9 +46,7 @@ class Snapshot:
         page.wait_for_function("() => document.documentElement.dataset.snapshot === 'stored'", timeout=LOAD_TIMEOUT)
         self.key, data = page.evaluate(READ)
         context.close()
-        self.file = folder / "snapshot.bin"
-        self.file.write_bytes(base64.b64decode(data))
-        served[PRIMER] = self.file
+        served[PRIMER] = base64.b64decode(data)
 
 
     def prime(self, context: BrowserContext) -> None:
