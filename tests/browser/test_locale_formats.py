@@ -22,7 +22,7 @@ SHARES = [0, 0.04, 0.45, 0.999, 1]
 COUNTS = [*range(31), *range(100, 111), 1000, 1021, 1_000_000]
 
 # strings.js as the page loaded it (a dynamic import of the same URL is the same module)
-READ = """async ([numbers, shares, counts]) => {
+READ = """async ([numbers, shares, counts, given]) => {
   const s = await import(new URL('../js/strings.js', location.href).href);
   const plurals = JSON.parse(document.getElementById('krig-strings').textContent).plurals;
   const keys = Object.keys(Object.values(plurals)[0]);
@@ -31,9 +31,10 @@ READ = """async ([numbers, shares, counts]) => {
     numbers: numbers.map((n) => s.num(n)),
     percents: shares.map((share) => s.percent(share)),
     categories: counts.map((n) => rules.select(n)),
-    sentences: Object.fromEntries(keys.map((key) => [key, counts.map((n) => s.plural(key, n, {low: 'L', high: 'H'}))])),
+    sentences: Object.fromEntries(keys.map((key) => [key, counts.map((n) => s.plural(key, n, given))])),
   };
 }"""
+GIVEN = {"low": "L", "high": "H", "done": "D"}  # the other values a count's sentence may name, as the page gives them
 
 SEED_BOX = """async () => {
   const s = await import(new URL('../js/strings.js', location.href).href);
@@ -59,14 +60,14 @@ def native(text: str, lang: str) -> str:
 @pytest.mark.parametrize("lang", LANGS)
 def test_numbers_percentages_and_plural_forms_follow_the_language(page: Page, guard, dist: Path, lang: str) -> None:
     page.goto(f"{lang}/stats.html")
-    shown = page.evaluate(READ, [NUMBERS, SHARES, COUNTS])
+    shown = page.evaluate(READ, [NUMBERS, SHARES, COUNTS, GIVEN])
     narrator = Narrator(lang)
     assert shown["numbers"] == [narrator.number(n) for n in NUMBERS]  # Intl agrees with the worker's data
     assert shown["percents"] == [native(format_percent(share, locale=lang), lang) for share in SHARES]
     assert shown["categories"] == [Locale.parse(lang).plural_form(n) for n in COUNTS]
     for key, (singular, plural) in english_plurals(dist).items():
-        expected = [translations(lang).ngettext(singular, plural, n) % {"count": narrator.number(n), "low": "L",
-                                                                        "high": "H"} for n in COUNTS]
+        expected = [translations(lang).ngettext(singular, plural, n) % {"count": narrator.number(n), **GIVEN}
+                    for n in COUNTS]
         assert shown["sentences"][key] == expected, key
 
 
