@@ -169,5 +169,6 @@ def test_a_damaged_save_is_reported_and_kept_until_a_new_game(page: Page, guard)
     expect(page.locator("[data-testid=save-damaged]")).to_be_hidden()
     wait_saved(page, 0)
     flip(page)
+    wait_saved(page, 1)  # the round on screen, then its write
     assert record(page)["game"]["rounds"] == 1
 
