@@ -38,9 +38,10 @@ function refused(error) {
 export function persistGame(finished = null) {
   if (!canSave(state)) return last;
   const record = { ...state.record, settings: state.settings };
+  const round = state.board.round; // the record's own, or that of the last of its rounds ahead drawn
   return write(record, finished, () => {
     saveFailed(false);
-    $("board").dataset.savedRound = String(record.board.round);
+    $("board").dataset.savedRound = String(round);
     askToKeep(); // once, after the visitor's first action
   });
 }
