@@ -142,7 +142,7 @@ async function flipNow() {
   if (ahead) {
     update(drawnAhead);
     draw(ahead.line, null, { fresh: true, auto: state.autoplay });
-    persistGame(); // the round drawn is kept now, before the bridge answers: the record counts it
+    persistGame(null, { answerFollows: true }); // the round drawn is kept now, before the bridge answers
     forgetChances();
   }
   const played = await play({ type: "flip" }, { fresh: true, drawn: ahead !== null });
