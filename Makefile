@@ -8,14 +8,14 @@ test: setup test-js
 	scripts/setup.sh --browser
 	.venv/bin/ruff check .
 	$(MAKE) --no-print-directory types
-	.venv/bin/python -m pytest
+	.venv/bin/python -m pytest -n 2 --dist loadfile
 
 # The fast loop, under a minute: all of make test but the browsers and the runs of Pyodide under Node.js, with
 # the tests spread over every core by pytest-xdist (the site is built once, beside them: tests/conftest.py).
 check: setup test-js
 	.venv/bin/ruff check .
 	$(MAKE) --no-print-directory types
-	.venv/bin/python -m pytest -q -n auto -m "not browser and not crossbrowser and not pyodide"
+	.venv/bin/python -m pytest -q -n auto -m "not browser and not crossbrowser and not pyodide and not slow"
 
 # The page's pure modules (state, deals, stored records, keys, history) under Node's own test runner: seconds.
 test-js:

@@ -11,8 +11,8 @@ page needs from the pinned npm package, writes the standard library the game imp
 tools/trim_stdlib.mjs), draws the card pictures, writes a service worker that precaches everything under a
 content-hashed name, writes the `_headers` file that Netlify and Cloudflare Pages read, and precompresses every file
 for static hosts; `serve` sends the headers and the precompressed files as they would (see docs/deploy.md).
-With a site URL it also writes what needs absolute addresses: canonical and hreflang links, og:url, sitemap.xml
-and robots.txt.
+With a site URL it also writes what needs absolute addresses: canonical and hreflang links, og:url, og:image,
+sitemap.xml and robots.txt.
 """
 
 from __future__ import annotations
@@ -34,9 +34,11 @@ import zipfile
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from functools import partial
+from html import unescape as unescape_html
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 from xml.sax.saxutils import escape as escape_xml
 from xml.sax.saxutils import quoteattr
@@ -122,8 +124,18 @@ REVALIDATE = {"Cache-Control": "no-cache"}
 FOR_GOOD = {"Cache-Control": "public, max-age=31536000, immutable"}
 
 # For link previews and crawlers: not needed offline, so never precached.
-PREVIEW = "preview/krig.png"  # og:image
-PREVIEW_SIZE = (1200, 630)
+PREVIEW_SIZE = (1200, 630)  # og:image, one per language (see preview)
+PREVIEW_WORDS = "_preview_words.html"  # the line under "Krig" on the picture, from the catalogs
+# The picture's fonts, bold: Noto Sans for Latin and Cyrillic letters (a build-time package), the site's own
+# Noto Sans Bengali for Bengali
+PREVIEW_FONTS = {
+    "latin": NODE_MODULES / "@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff2",
+    "cyrillic": NODE_MODULES / "@fontsource/noto-sans/files/noto-sans-cyrillic-700-normal.woff2",
+    "bengali": NODE_MODULES / "@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-700-normal.woff2",
+}
+SITE_URL_HINT = ("note: no site URL given, so the pages carry no canonical, hreflang, og:url or og:image (link "
+                 "previews then show no picture). Build with --site-url https://example.org/krig/, or "
+                 "make build SITE_URL=https://example.org/krig/ (docs/deploy.md).")
 SCREENSHOTS = "screenshots"  # the manifests' screenshots, kept in site/static/ (tests/browser/test_install.py)
 # Each screenshot's window (CSS pixels) and device pixel ratio: a phone's, and a computer's.
 SCREENSHOT_WINDOWS = {"narrow": ((375, 740), 2), "wide": ((1280, 800), 1)}
@@ -150,7 +162,6 @@ def build(dist: Path = DIST, site_url: str | None = None) -> Path:
     stdlib = write_stdlib(dist, wheel)
     write_cards(dist / "cards")
     write_fonts(dist / "fonts")
-    write_preview(dist / PREVIEW)
     render_pages(dist, site_url)
     write_openings(dist)
     write_crawler_files(dist, site_url)
@@ -369,7 +380,7 @@ def write_openings(dist: Path, count: int = OPENINGS_COUNT) -> None:
     script.write_text(script.read_text().replace('"__OPENINGS__"', str(count)))
 
 
-def shared_openings(chosen: list[int]) -> list[object]:
+def shared_openings(chosen: list[int]) -> list[dict[str, Any]]:
     """The part of each opening that is the same in every language, boards and win chances. The chances are most
     of the time the whole build takes (41 estimates of 500 rollouts an opening), and they follow from the engine's
     and the bridge's code alone, so they are worked out once per state of that code (one opening per core) and
@@ -400,14 +411,17 @@ def compact(data: object) -> str:
 
 
 def render_pages(dist: Path, site_url: str | None = None) -> None:
-    """Every page and web app manifest in every language, then the root page that chooses a language."""
+    """Every page, web app manifest and link preview's picture in every language, then the root page that
+    chooses a language. Without `site_url`, says once how to give it."""
+    if site_url is None:
+        print(SITE_URL_HINT, file=sys.stderr)
     env = Environment(loader=FileSystemLoader(SITE / "templates"), extensions=["jinja2.ext.i18n", "jinja2.ext.do"],
                       undefined=StrictUndefined, autoescape=True, trim_blocks=True, lstrip_blocks=True)
     env.policies["ext.i18n.trimmed"] = True
     env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False}
     env.globals.update(languages=LANGUAGES, csp=CSP, referrer=REFERRER_POLICY, facts=facts.page(), decks=decks,
                        site_url=site_url, address=partial(address, site_url), og_locale=og_locale,
-                       preview=PREVIEW, preview_size=PREVIEW_SIZE, screenshot=screenshot,
+                       preview=preview, preview_size=PREVIEW_SIZE, screenshot=screenshot,
                        screenshot_sizes=screenshot_sizes, bengali_fonts=[bengali_font(w) for w in BENGALI_FONTS])
     manifests = {}
     for lang in LANGUAGES:
@@ -415,6 +429,7 @@ def render_pages(dist: Path, site_url: str | None = None) -> None:
         # jinja2.ext.i18n adds the install_*_translations methods to the environment; its type does not show them
         env.install_gettext_translations(narrator.t, newstyle=False)  # type: ignore[attr-defined]
         (dist / lang.code).mkdir()
+        write_preview(dist / preview(lang.code), unescape_html(env.get_template(PREVIEW_WORDS).render()).strip())
         for page, file in PAGES.items():
             html = env.get_template(f"{page}.html").render(
                 lang=lang, page=page, page_file=file, root="../", script=SCRIPTS[page],
@@ -445,6 +460,11 @@ def address(site_url: str | None, code: str | None, file: str = "index.html") ->
         return None
     path = f"{code}/{file}" if code else file
     return site_url + path.removesuffix("index.html")
+
+
+def preview(code: str) -> str:
+    """Where a language's link preview picture is, relative to the site root."""
+    return f"preview/krig-{code}.png"
 
 
 def screenshot(code: str, form: str) -> str:
@@ -535,21 +555,55 @@ TABLE_GREEN, TABLE_LIGHT, CARD_RED, CARD_BLACK = "#1d5c3a", "#2e7d52", "#c8102e"
 PREVIEW_CARDS = (("A", "S", -14), ("K", "H", -5), ("Q", "D", 5), ("J", "C", 14))  # rank, suit, tilt in degrees
 
 
-def write_preview(target: Path) -> None:
-    """The link preview's picture (og:image): four cards fanned on the green table, beside the deck face down.
-    No words, so one picture serves every language (each page gives its own og:image:alt)."""
+def write_preview(target: Path, words: str) -> None:
+    """A language's link preview picture (og:image): four cards fanned on the green table, beside the deck face
+    down, over "Krig" and `words`, one line in the page's language."""
     width, height = PREVIEW_SIZE
     picture = Image.new("RGB", PREVIEW_SIZE, TABLE_GREEN)
     draw = ImageDraw.Draw(picture)
     for x in range(-height, width, 48):  # the felt's stripes, as on the card back
         draw.polygon([(x, height), (x + height, 0), (x + height + 24, 0), (x + 24, height)], fill=TABLE_LIGHT)
     for offset in (16, 8, 0):  # the deck: three backs, a little apart
-        picture.paste(card_picture(None, None, 0), (150 - offset, 175 - offset), card_picture(None, None, 0))
+        picture.paste(card_picture(None, None, 0), (150 - offset, 75 - offset), card_picture(None, None, 0))
     for place, (rank, suit, tilt) in enumerate(PREVIEW_CARDS):
         card = card_picture(rank, suit, tilt)
-        picture.paste(card, (430 + place * 165, 160 - abs(tilt) * 3 // 2), card)
+        picture.paste(card, (430 + place * 165, 50 - abs(tilt) * 3 // 2), card)
+    draw_words(draw, "Krig", 112, 440, width - 120)
+    draw_words(draw, words, 46, 550, width - 120)
     target.parent.mkdir(parents=True, exist_ok=True)
     picture.save(target, optimize=True)
+
+
+def draw_words(draw: ImageDraw.ImageDraw, words: str, size: int, middle: int, room: int) -> None:
+    """One line of white words centred on the picture at height `middle`, made smaller until it fits `room`
+    px. Each run of one script is drawn in its own font: Pillow has no fallback from font to font."""
+    runs: list[tuple[str, str]] = []
+    for char in words:
+        script = script_of(char)
+        if runs and runs[-1][0] == script:
+            runs[-1] = (script, runs[-1][1] + char)
+        else:
+            runs.append((script, char))
+    while True:
+        fonts = {script: ImageFont.truetype(str(PREVIEW_FONTS[script]), size) for script in {s for s, _ in runs}}
+        lengths = [fonts[script].getlength(text) for script, text in runs]
+        if sum(lengths) <= room or size <= 20:
+            break
+        size -= 2
+    x = (PREVIEW_SIZE[0] - sum(lengths)) / 2
+    for (script, text), length in zip(runs, lengths, strict=True):
+        draw.text((x, middle), text, fill="white", font=fonts[script], anchor="lm", stroke_width=max(2, size // 16),
+                  stroke_fill=TABLE_GREEN)
+        x += length
+
+
+def script_of(char: str) -> str:
+    """Which of the preview's fonts draws `char`: Bengali (with the joiners and the danda), Cyrillic, or Latin."""
+    if "\u0980" <= char <= "\u09ff" or char in "\u0964\u0965\u200c\u200d":
+        return "bengali"
+    if "\u0400" <= char <= "\u04ff":
+        return "cyrillic"
+    return "latin"
 
 
 def card_picture(rank: str | None, suit: str | None, tilt: int) -> Image.Image:
@@ -808,8 +862,19 @@ class Handler(SimpleHTTPRequestHandler):
         pass  # keep the console for the address and errors
 
 
-def make_server(dist: Path = DIST, port: int = 8000, host: str = "127.0.0.1") -> ThreadingHTTPServer:
-    return ThreadingHTTPServer((host, port), partial(Handler, directory=str(dist)))
+class Server(ThreadingHTTPServer):
+    """The threading server, but a browser that drops a connection (it left the page, or cancelled a download it no
+    longer needs) is not an error: it logs nothing, where socketserver would print a whole traceback."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+def make_server(dist: Path = DIST, port: int = 8000, host: str = "127.0.0.1",
+                handler: type[SimpleHTTPRequestHandler] = Handler) -> Server:
+    """A server of `dist` with `handler` (build.py's own by default, or one made from it for a test)."""
+    return Server((host, port), partial(handler, directory=str(dist)))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -819,7 +884,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=DIST, help="output folder (default dist/)")
     parser.add_argument("--site-url", type=site_address, metavar="URL",
                         help="the address the site will be served from, such as https://example.org/krig/: for "
-                             "canonical and hreflang links, og:url, sitemap.xml and robots.txt (see docs/deploy.md)")
+                             "canonical and hreflang links, og:url, og:image, sitemap.xml and robots.txt "
+                             "(see docs/deploy.md)")
     args = parser.parse_args(argv)
     if args.command == "catalogs":
         update_catalogs()

@@ -34,7 +34,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -277,7 +276,7 @@ class CountingHandler(build.Handler):
 def serve(dist: Path) -> Iterator[tuple[str, ServerLog]]:
     log = ServerLog()
     handler = type("Handler", (CountingHandler,), {"log": log})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(dist)))
+    server = build.make_server(dist, port=0, handler=handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

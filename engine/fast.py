@@ -362,10 +362,13 @@ def simulate(
     every: int = 100,
     *,
     face_down: int = 1,
+    first: int = 0,
 ) -> Stats:
     """Play ``games`` whole games as fast as possible and count what happened.
 
-    Game ``i`` is exactly ``Game.new(players, seed=derive(seed, i), return_order=…, face_down=…)``.
+    Game ``i`` is exactly ``Game.new(players, seed=derive(seed, i), return_order=…, face_down=…)``, for ``i``
+    from ``first``: a long run played in batches of any size, each from where the last one ended, plays the
+    same games as one call.
     ``progress(done)`` is called after every ``every`` games and at the end; if it returns
     ``False`` the run stops early and the stats cover the games played. Two-player games in
     shuffled order are played ``every`` at a time, together (see ``_duels``).
@@ -379,11 +382,13 @@ def simulate(
     check_face_down(face_down)
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be an int >= 0, not {describe(games)}")
+    if isinstance(first, bool) or not isinstance(first, int) or first < 0:
+        raise ValueError(f"first must be an int >= 0, not {describe(first)}")
     lengths: list[int] = []
     wins = [0] * players
     draws = repetitions = wars = 0
-    for first in range(0, games, every):
-        positions = [_deal(players, derive(seed, i)) for i in range(first, min(first + every, games))]
+    for start in range(first, first + games, every):
+        positions = [_deal(players, derive(seed, i)) for i in range(start, min(start + every, first + games))]
         outcomes = play_many(positions, shuffled, face_down)
         lengths += [outcome.rounds for outcome in outcomes]
         wars += sum(outcome.wars for outcome in outcomes)

@@ -8,6 +8,7 @@
 const PRECACHE = "__PRECACHE__";
 const CACHE = `krig-${PRECACHE.version}`;
 const ROOT = new URL("./", self.location).href;
+const PRECACHED = new Set(PRECACHE.files.map((file) => ROOT + file));
 const SNAPSHOT_CACHE = "krig-snapshot"; // filled by js/worker.js; it checks the snapshot's own version itself
 
 self.addEventListener("install", (event) => {
@@ -48,23 +49,36 @@ self.addEventListener("message", (event) => {
 });
 
 /**
- * The cached answer for a request, ignoring ?query on pages. A page may be asked for by its folder (en/ for
- * en/index.html) or, as some hosts give its address, without ".html" (en/stats for en/stats.html).
+ * The address of the cached copy of a request, or null when the precache has none. A page is matched without its
+ * ?query, and may be asked for by its folder (en/ for en/index.html) or, as some hosts give its address, without
+ * ".html" (en/stats for en/stats.html).
  */
-async function cached(request) {
-  const cache = await caches.open(CACHE);
-  const page = request.mode === "navigate";
-  let hit = await cache.match(request, { ignoreSearch: page });
-  if (!hit && page) {
-    const url = new URL(request.url);
-    url.search = "";
-    hit = await cache.match(url.href + (url.pathname.endsWith("/") ? "index.html" : ".html"));
+function precached(request) {
+  const url = new URL(request.url);
+  url.hash = "";
+  if (request.mode !== "navigate") return PRECACHED.has(url.href) ? url.href : null;
+  url.search = "";
+  const page = url.href + (url.pathname.endsWith("/") ? "index.html" : ".html");
+  return [url.href, page].find((address) => PRECACHED.has(address)) ?? null;
+}
+
+/**
+ * The cached copy, or the network's answer where the cache has lost it. Never a rejected promise, which browsers
+ * report as the worker's own failure: a request that neither can answer, one the page gave up on or one the
+ * network failed, gets a plain network error.
+ */
+async function answer(request, address) {
+  try {
+    return (await (await caches.open(CACHE)).match(address)) || (await fetch(request));
+  } catch {
+    return Response.error();
   }
-  return hit;
 }
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || !request.url.startsWith(ROOT)) return; // not ours: the browser handles it
-  event.respondWith((async () => (await cached(request)) || fetch(request))());
+  const address = request.method === "GET" ? precached(request) : null;
+  // What the precache lacks (another origin, a first visit's openings, an unknown address) is not ours to answer:
+  // the browser asks the network itself, and a failure is its own plain failed load.
+  if (address) event.respondWith(answer(request, address));
 });

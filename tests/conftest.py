@@ -63,6 +63,14 @@ def inputs_hash() -> str:
     return digest.hexdigest()[:16]
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run first what does not need the built site, while it builds beside them, then the cross-browser modules,
+    the longest, so that no worker is left with one at the end."""
+    def needs(item: pytest.Item) -> tuple[bool, bool]:
+        return "dist" in getattr(item, "fixturenames", ()), "crossbrowser" not in item.path.parts
+    items.sort(key=needs)
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Compile the catalogs that ship in the wheel before any test imports the worker's bridge, which reads them:
     a fresh clone has none yet, and an older checkout's may be stale. Under pytest-xdist only the controller does
@@ -108,10 +116,34 @@ def dist(site_build: SiteBuild | None) -> Path:
     return site_build.wait()
 
 
+class TestHandler(build.Handler):
+    """build.py's handler, which also answers the addresses of `served_extra` with their bytes."""
+
+    extra: dict[str, bytes] = {}
+
+    def do_GET(self) -> None:
+        body = self.extra.get(self.path.split("?", 1)[0])
+        if body is None:
+            super().do_GET()
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@pytest.fixture(scope="session")
+def served_extra() -> dict[str, bytes]:
+    """What the test server answers beside the site, by address from the root, such as the engine snapshot that
+    primes a test's browser (tests/browser/primed.py)."""
+    return TestHandler.extra
+
+
 @pytest.fixture(scope="session")
 def site_url(dist: Path) -> Iterator[str]:
     """The built site served by build.py's own server on a free local port."""
-    server = build.make_server(dist, port=0)
+    server = build.make_server(dist, port=0, handler=TestHandler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"

@@ -54,7 +54,8 @@ Requests (``type`` and its fields) and answers:
   estimate. With ``ahead: true``, the chunk goes to the first round of ``ahead`` that has no estimate yet,
   which keeps it as ``chances`` once it is whole → ``{ahead}``, how many rounds ahead still have none. The page
   asks for them in its idle time, after the estimate of the round on screen: a flip never waits for one.
-* ``simulate`` ``players``, ``games`` (1–10000), ``seed``, ``order``, ``face_down``: whole games on the fast path,
+* ``simulate`` ``players``, ``games`` (1–10000), ``seed``, ``first`` (the index of the batch's first game, so
+  that batches of any size play the games of one run), ``order``, ``face_down``: whole games on the fast path,
   for the statistics page → ``{ok: true, rounds: [length of each game], wins: [per seat], draws, repetitions}``.
 
 A game answer is ``{ok: true, record}`` with the current record (``records.record``): the engine's save, the
@@ -275,10 +276,11 @@ class Session:
         players: Any = request.get("players")  # anything: the engine says what is wrong with it
         games, seed = request.get("games"), request.get("seed", 0)
         order, face_down = request.get("order") or "shuffled", request.get("face_down", 1)
+        first = request.get("first", 0)  # anything: the engine says what is wrong with it
         if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= 10_000:
             raise RequestError("games must be an int from 1 to 10000")
         check_offered(order, face_down)
-        stats = simulate(players, games, seed=seed, return_order=order, face_down=face_down)
+        stats = simulate(players, games, seed=seed, return_order=order, face_down=face_down, first=first)
         return {"rounds": list(stats.rounds), "wins": list(stats.wins), "draws": stats.draws,
                 "repetitions": stats.repetitions}
 

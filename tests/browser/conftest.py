@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext
+from playwright.sync_api import Browser, BrowserContext
+from primed import Snapshot
 
 from guard import Guard
 
@@ -21,6 +22,26 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "browser" in item.path.parts:
             item.add_marker(pytest.mark.browser)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "cold: the test's context starts as a new visitor's, with no engine snapshot "
+                                       "(start-up, first visits and the snapshot itself); the others start primed")
+
+
+@pytest.fixture(scope="session")
+def snapshot(browser: Browser, site_url: str, served_extra: dict[str, bytes]) -> Snapshot:
+    """The engine's snapshot, made once per test worker by a real visit (tests/browser/primed.py)."""
+    return Snapshot(browser, site_url, served_extra)
+
+
+@pytest.fixture
+def context(new_context: Any, request: pytest.FixtureRequest) -> BrowserContext:
+    """pytest-playwright's context, primed with the engine's snapshot unless the test is marked `cold`."""
+    made: BrowserContext = new_context()
+    if not request.node.get_closest_marker("cold"):
+        request.getfixturevalue("snapshot").prime(made)
+    return made
 
 
 @pytest.fixture(scope="session")

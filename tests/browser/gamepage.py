@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from krig import Game
 
@@ -88,6 +88,18 @@ def fresh_page(browser: Browser, site_url: str, guard: Guard, path: str = "en/in
     return page
 
 
+def context_at(browser: Browser, site_url: str, guard: Guard, width: int, height: int,
+               **options: Any) -> BrowserContext:
+    """A new context with a `width` × `height` window, a phone's (touch) below 800 × 500, under the test's guard."""
+    phone = width < 800 or height < 500
+    context = browser.new_context(base_url=site_url, viewport={"width": width, "height": height},
+                                  has_touch=phone, is_mobile=phone, **options)
+    context.on("request", guard.request)
+    context.on("console", guard.console)
+    context.on("weberror", guard.weberror)
+    return context
+
+
 def expect_engine_failed(page: Page) -> None:
     """The page says that the engine could not load, and everything else on it still works."""
     failed = page.locator("[data-testid=engine-failed]")
@@ -131,8 +143,13 @@ def wait_stored(page: Page, holds: Callable[[Any], bool], key: str = "current") 
     while not holds(value := record(page, key)):
         if time.monotonic() > deadline:
             raise AssertionError(f"IndexedDB's {key!r} never held what was waited for; last: {value!r}")
-        page.wait_for_timeout(50)
+        between_polls(page)
     return value
+
+
+def between_polls(page: Page) -> None:
+    """The pause before a poll from here asks the page again: 50 ms of the page's own timers."""
+    page.evaluate("() => new Promise((resolve) => setTimeout(resolve, 50))")
 
 
 def write(page: Page, key: str, value: Any) -> None:
@@ -218,3 +235,14 @@ def short_seed(players: int, most: int, order: str = "shuffled", wars: bool = Tr
         if sum(replay.play_round().wars for _ in range(game.round_number)):
             return seed
     raise AssertionError(f"no {players}-player game within {most} rounds")
+
+
+def long_seed(players: int, rounds: int) -> int:
+    """The first seed whose game lasts beyond `rounds` rounds, and in which you take a pile within them."""
+    for seed in range(1000):
+        game = Game.new(players, seed=seed)
+        won = any(game.play_round().winner == 0 for _ in range(rounds))
+        game.finish()
+        if won and game.round_number > rounds + 5:
+            return seed
+    raise AssertionError(f"no long {players}-player game")

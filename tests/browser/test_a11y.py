@@ -25,7 +25,8 @@ AXE = Axe()
 
 # Every button, field, select and link a person uses to play, with the label standing in for a small radio.
 TARGETS = """() => [...document.querySelectorAll(
-    '#setup button, #setup select, #setup input, #setup summary, #controls button, #controls input,'
+    '#setup button, #setup select, #setup input, #deal-options summary, #deal-options input,'
+    + ' #deal-options select, #controls button, #controls input,'
     + ' #result button, #share-result input, #saving summary, #saving button, #saving select, #saving input,'
     + ' #appearance summary, #appearance select, #log summary, header a, #replay button, #replay input')]
   .filter((el) => el.getClientRects().length)
@@ -103,7 +104,7 @@ def test_every_state_has_no_axe_violations(page: Page, guard, lang: str) -> None
         shoot(page, "board-phone.png", 375, 812)
         page.evaluate("() => { document.querySelector('.deal-options').open = true; }")
         page.select_option("[data-testid=face-down]", "3")
-        shoot(page, "deal-options.png", 1280, 900)
+        shoot(page, "deal-options.png", 1280, 900, "#deal-options")
         page.select_option("[data-testid=face-down]", "1")
         page.evaluate("() => { document.querySelector('.deal-options').open = false; }")
         page.evaluate("() => { document.getElementById('appearance').open = true; }")

@@ -96,6 +96,30 @@ def test_the_n_key_offers_the_game_back_until_a_round_of_the_new_one_is_played(p
     assert before["game"] != record(page, "replaced")["game"]
 
 
+def test_the_install_shortcut_deals_a_new_game_with_focus_on_flip_and_offers_the_game_back(page: Page,
+                                                                                            guard) -> None:
+    before = play_to_round_15(page, "en/index.html")
+    page.goto("about:blank")
+    page.goto("en/index.html#new-game")  # manifest.webmanifest's "New game" shortcut
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    expect(page.locator("[data-testid=back-to-game]")).to_have_text("Back to your game (round 15)")
+    page.wait_for_function("() => document.getElementById('board').dataset.savedRound === '0'")
+    assert record(page)["game"] != before["game"]
+    expect(page.locator("[data-testid=flip]")).to_be_focused()
+    expect(page.locator("[data-testid=flip]")).to_be_in_viewport(ratio=1)
+    assert page.evaluate("() => location.hash") == ""
+    dealt = record(page)["game"]
+    page.reload()  # the shortcut is not taken again
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    assert record(page)["game"] == dealt
+    expect_back_at_round_15(page, before)
+    # taken again while the page is open: only the fragment changes
+    page.evaluate("() => { location.hash = 'new-game'; }")
+    expect(page.locator("[data-testid=back-to-game]")).to_have_text("Back to your game (round 15)")
+    expect(page.locator("[data-testid=flip]")).to_be_focused()
+    assert record(page, "replaced")["game"] == before["game"]
+
+
 def test_an_import_over_an_unfinished_game_offers_it_back_in_the_pages_language(page: Page, guard,
                                                                                tmp_path: Path) -> None:
     before = play_to_round_15(page, "bn/index.html")

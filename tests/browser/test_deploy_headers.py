@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from functools import partial
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -49,7 +47,7 @@ class PagesHandler(build.Handler):
 
 @pytest.fixture(scope="module")
 def pages_url(dist: Path) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(PagesHandler, directory=str(dist)))
+    server = build.make_server(dist, port=0, handler=PagesHandler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
@@ -97,7 +95,9 @@ def test_on_a_host_that_drops_html_the_game_comes_back_from_the_service_worker_a
 
 
 def test_no_page_can_frame_the_game(page: Page, site_url: str, guard: Guard) -> None:
-    guard.allowed += ["frame-ancestors", "X-Frame-Options"]  # the browser says why it refused the frame
+    guard.allowed.append(  # the browser says why it refused the frame
+        r"Framing 'http://127\.0\.0\.1:\d+/' violates the following Content Security Policy directive: "
+        r"\"frame-ancestors 'none'\"\. The request has been blocked\.\n")
     framed: list[dict[str, str]] = []
     page.on("response", lambda response: framed.append(response.headers) if "/en/" in response.url else None)
     page.set_content(f'<iframe src="{site_url}en/index.html"></iframe>', wait_until="load")

@@ -7,7 +7,10 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from gamepage import Game, flip, new_game, open_game
+from krig.webapp.estimate import ROLLOUTS as ESTIMATE_ROLLOUTS
+from krig.webapp.estimate import Estimate
+
+from gamepage import LOAD_TIMEOUT, Game, flip, new_game, open_game, text, wait_still
 
 READ_CHANCES = """() => ({
   seats: [...document.querySelectorAll('.seat:not([hidden]) .chance')].map((c) => Number(c.dataset.percent)),
@@ -35,9 +38,13 @@ def test_chances_follow_every_round_and_add_up(page: Page, guard) -> None:
     expect(page.locator("#chance-other .draw-only")).to_be_hidden()
     expect(page.locator("#seat-0 .chance-label")).to_be_visible()  # each bar says what it shows
     flip(page)
-    # the old estimate stays on screen until the new one replaces it: the bars do not blank out
-    assert page.locator("#chance-other").is_visible() and page.evaluate(READ_CHANCES)["round"] in (1, 2)
+    wait_still(page)  # the chances change with the counts, once the round's motion is over
+    # the old estimate is never shown with the new round: the line says it is being worked out, until it is
+    other = page.locator("#chance-other")
+    assert other.is_visible() and (other.get_attribute("data-round") == "2" or (
+        other.get_attribute("data-working") == "" and text(other.locator(".pct")) == "…"))
     assert chances_for(page, 2)["round"] == 2
+    expect(other).not_to_have_attribute("data-working", "")
 
 
 def test_a_shuffled_game_says_draw_alone_since_it_cannot_repeat(page: Page, guard) -> None:
@@ -68,8 +75,91 @@ def test_a_seat_that_is_out_has_no_chance(page: Page, guard, tmp_path: Path) -> 
     page.click("#saving summary")
     page.set_input_files("[data-testid=import]", str(file))
     page.wait_for_function("() => document.getElementById('board').dataset.players === '4'")
-    shown = chances_for(page, 0)
-    assert shown["seats"][2] == 0
-    assert shown["seats"][1] < 50 and 97 <= sum(shown["seats"]) + shown["other"] <= 103
-    flip(page)
-    assert chances_for(page, 1)["seats"][2] == 0
+    for number in (0, 1):
+        if number:
+            flip(page)
+        shown = chances_for(page, number)
+        assert shown["seats"][1] < 50 and 97 <= sum(n for n in shown["seats"] if n == n) + shown["other"] <= 103
+        # the seat that is out says so, and shows no percentage
+        expect(page.locator("#seat-2 .out-label")).to_be_visible()
+        expect(page.locator("#seat-2 .chance")).to_be_hidden()
+        assert page.locator("#seat-2 .chance").get_attribute("data-percent") is None
+
+
+# Every frame: the round on screen and what the chances say of it
+SAMPLE = """() => {
+  window.__samples = [];
+  const sample = () => {
+    const other = document.getElementById('chance-other');
+    window.__samples.push({
+      round: Number(document.getElementById('board').dataset.round),
+      still: document.getElementById('board').dataset.motion !== 'on',
+      estimate: other.hidden ? 'none' : (other.dataset.round ?? 'working'),
+      other: other.dataset.percent ?? null,
+      otherText: other.querySelector('.pct').textContent,
+      seats: [...document.querySelectorAll('.seat:not([hidden])')].map((seat) => {
+        const chance = seat.querySelector('.chance');
+        return {out: seat.classList.contains('out'), hidden: chance.hidden, percent: chance.dataset.percent ?? null,
+                text: chance.querySelector('.pct').textContent};
+      }),
+    });
+    if (!window.__stop) requestAnimationFrame(sample);
+  };
+  sample();
+}"""
+
+
+def seat_out_seed() -> tuple[int, int]:
+    """A 4-player deal in which a seat goes out after round 20 and the game goes on for 20 rounds more: its seed
+    and the round of the first seat out."""
+    for seed in range(1000):
+        game = Game.new(4, seed=seed)
+        while not game.over and all(game.hands):
+            game.play_round()
+        first = game.round_number
+        game.finish()
+        if 20 <= first <= 200 and game.round_number > first + 20:
+            return seed, first
+    raise AssertionError("no such deal")
+
+
+def test_in_the_fastest_auto_play_every_chance_shown_is_the_rounds_own(page: Page, guard) -> None:
+    seed, first_out = seat_out_seed()
+    open_game(page, f"en/index.html?players=4&seed={seed}")
+    chances_for(page, 0)
+    page.evaluate(SAMPLE)
+    page.locator("[data-testid=speed]").fill("5")
+    page.click("[data-testid=autoplay]")
+    page.wait_for_function("(n) => Number(document.getElementById('board').dataset.round) >= n",
+                           arg=first_out + 10, timeout=LOAD_TIMEOUT)
+    page.click("[data-testid=autoplay]")
+    expect(page.locator("[data-testid=autoplay]")).to_have_attribute("aria-pressed", "false")
+    last = int(page.evaluate("() => document.getElementById('board').dataset.round"))
+    chances_for(page, last)  # once play pauses, the round on screen gets its estimate
+    page.evaluate("() => { window.__stop = true; }")
+    samples = [sample for sample in page.evaluate("() => window.__samples") if sample["still"]]
+    assert {sample["round"] for sample in samples} >= {0, last} and len({s["round"] for s in samples}) > 20
+    expected: dict[int, dict] = {}
+    game = Game.new(4, seed=seed)
+    numbers = 0
+    for sample in samples:
+        assert sample["estimate"] != "none"
+        for seat in sample["seats"]:
+            assert not (seat["out"] and not seat["hidden"]), sample  # a seat that is out shows no percentage
+        if sample["estimate"] == "working":
+            assert sample["otherText"] == "…" and sample["other"] is None
+            assert all(seat["hidden"] or (seat["text"] == "…" and seat["percent"] is None) for seat in sample["seats"])
+            continue
+        round_number = int(sample["estimate"])
+        assert round_number == sample["round"], sample  # never another round's
+        if round_number not in expected:
+            while game.round_number < round_number:
+                game.play_round()
+            expected[round_number] = Estimate().add(game, ESTIMATE_ROLLOUTS)
+        made = expected[round_number]
+        want = [None if out else str(round(100 * share)) for share, out in
+                zip(made["chances"], [seat["out"] for seat in sample["seats"]], strict=True)]
+        assert [seat["percent"] for seat in sample["seats"]] == want, sample
+        assert sample["other"] == str(round(100 * (made["draw"] + made["repetition"])))
+        numbers += 1
+    assert numbers > 0 and any(seat["out"] for seat in samples[-1]["seats"])

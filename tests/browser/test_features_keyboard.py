@@ -7,7 +7,7 @@ from playwright.sync_api import Page, expect
 
 from krig.webapp.narrate import Narrator
 
-from gamepage import Game, new_game, open_game, text, wait_saved
+from gamepage import Game, new_game, open_game, text, wait_saved, wait_still
 
 ROUND = "() => document.getElementById('board').dataset.round"
 GAME = "() => document.getElementById('board').dataset.gameId"
@@ -53,6 +53,27 @@ def test_shortcuts_flip_autoplay_and_deal(page: Page, guard) -> None:
     assert outline not in ("", "none")
 
 
+def test_n_deals_a_new_game_wherever_the_focus_is_but_in_a_text_field(page: Page, guard) -> None:
+    open_game(page, "en/index.html")
+    new_game(page, 2, 9)
+    for control in ("[data-testid=new-game]", "[data-testid=flip]", "[data-testid=autoplay]",
+                    "details.deal-options summary", "[data-testid=order-shuffled]"):
+        before = page.evaluate(GAME)
+        page.locator(control).focus()
+        page.keyboard.press("n")
+        page.wait_for_function(f"(before) => ({GAME})() !== before && ({ROUND})() === '0'", arg=before)
+    before = page.evaluate(GAME)
+    seed = page.locator("[data-testid=seed-input]")
+    seed.fill("")
+    seed.focus()
+    page.keyboard.press("n")
+    expect(seed).to_have_value("n")  # typed, not taken as a shortcut
+    seed.fill("")
+    page.locator("[data-testid=flip]").click()  # a round later, the same game: no new game was asked for
+    page.wait_for_function("() => document.getElementById('board').dataset.savedRound === '1'")
+    assert page.evaluate(GAME) == before
+
+
 def test_each_round_is_announced_once_in_the_live_region(page: Page, guard) -> None:
     expected = Game.new(2, seed=9)
     played = expected.play_round()
@@ -63,6 +84,7 @@ def test_each_round_is_announced_once_in_the_live_region(page: Page, guard) -> N
     expect(status).to_have_attribute("aria-live", "polite")
     page.click("[data-testid=flip]")
     page.wait_for_function(f"() => ({ROUND})() === '1'")
+    wait_still(page)  # said as it is seen, once the round's motion is over
     spoken = text(status.locator(".full"))
     battle = [card for card in played.steps[0].up if card]  # both seats
     assert played.winner is not None

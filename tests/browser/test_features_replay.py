@@ -96,6 +96,7 @@ def test_a_replay_shows_the_engines_rounds_and_the_games_log_and_touches_no_save
     logs, spoken = [page.evaluate(LOG)], [""]  # what the game showed at each round, played flip by flip
     for _ in range(last):
         flip(page)
+        wait_still(page)  # the live region says the round once its motion is over
         logs.append(page.evaluate(LOG))
         spoken.append(page.evaluate(SPOKEN))
     expect(page.locator("[data-testid=result]")).to_be_visible()
@@ -170,12 +171,16 @@ def test_a_replay_shows_the_engines_rounds_and_the_games_log_and_touches_no_save
 
     page.keyboard.press("Home")
     at(page, 0)
+    page.clock.install()  # the replay's pace is the test's to move from here on
     play.click()
-    page.wait_for_function("() => Number(document.getElementById('replay').dataset.round) >= 3")
+    for _ in range(600):  # at most a minute of the page's time, 100 ms at a time
+        if int(attribute(page.locator("#replay"), "data-round")) >= 3:
+            break
+        page.clock.run_for(100)
     play.click()  # pause
     expect(play).to_have_attribute("aria-pressed", "false")
     paused = attribute(page.locator("#replay"), "data-round")
-    page.wait_for_timeout(500)
+    page.clock.run_for(60_000)  # a minute later, by the page's clock
     assert page.locator("#replay").get_attribute("data-round") == paused
     assert_shows(page, int(paused), Game.new(3, seed=seed), played)
     assert saves(page) == stored

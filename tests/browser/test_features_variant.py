@@ -9,7 +9,19 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, board, expected_cards, flip, new_game, open_game, record, text
+from gamepage import (
+    ENGINE_READY,
+    LOAD_TIMEOUT,
+    Game,
+    board,
+    expected_cards,
+    flip,
+    new_game,
+    open_game,
+    record,
+    text,
+    wait_still,
+)
 
 BACKS = "(seat) => [...document.querySelectorAll(`#seat-${seat} .cards img.back`)].map((img) => img.alt)"
 
@@ -34,6 +46,7 @@ def test_r7_a_three_card_game_from_the_form_shows_three_backs_a_seat_and_survive
     for seat in range(2):
         assert page.evaluate(BACKS, seat) == ["A face-down card"] * 3  # never named, always said to be face down
     assert shown["pile"] == len(war["pile"]) == 10
+    wait_still(page)  # said as it is seen, once the round's motion is over
     spoken = text(page.locator("[data-testid=status] .full"))
     assert "war!" in spoken and "Each player in the war puts 3 cards face down." in spoken
     variant = "This game is played with 3 cards face down in each war."

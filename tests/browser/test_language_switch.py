@@ -37,6 +37,7 @@ def test_a_language_switch_mid_game_keeps_the_rounds_sentence_in_the_new_languag
     wait_still(page)
     before = board(page)
     assert short_status(page) == status_in("en")
+    page.click("[data-testid=language-switcher] summary")
     page.click(f"[data-testid=language-switcher] a[data-lang={lang}]")
     page.wait_for_url(f"**/{lang}/index.html")
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)

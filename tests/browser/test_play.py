@@ -215,9 +215,9 @@ def test_win_chances_appear_when_play_pauses(page: Page, guard) -> None:
     open_game(page)
     new_game(page, 4, 21)
     flip(page, 3)
-    page.wait_for_selector("#seat-3 .chance:not([hidden])")
+    page.wait_for_selector("#seat-3 .chance[data-percent]")
     percents = page.evaluate("() => [...document.querySelectorAll('.seat:not([hidden]) .chance .pct')]"
                              ".map((p) => Number(p.textContent.replace('%', '')))")
     assert len(percents) == 4 and 96 <= sum(percents) <= 104
-    flip(page)  # a new round keeps the last estimate on screen until its own is ready: the bars never blank out
+    flip(page)  # a new round never shows the last estimate, but the bars keep their place: "…" until its own
     assert page.locator("#seat-0 .chance").get_attribute("hidden") is None

@@ -72,6 +72,7 @@ def test_switching_language_keeps_the_game_and_shows_bengali_digits(page: Page, 
     wait_saved(page, 4)
     before = board(page)
 
+    page.click("[data-testid=language-switcher] summary")
     page.click("[data-testid=language-switcher] a[data-lang=bn]")
     page.wait_for_url("**/bn/index.html")
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)

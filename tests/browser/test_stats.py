@@ -138,6 +138,41 @@ def test_the_simulator_compares_one_two_and_three_face_down_cards_on_the_same_de
     assert 1 <= rows.count() <= 3
 
 
+def test_while_a_run_goes_the_last_results_are_hidden_and_progress_counts_games_and_time_left(page: Page,
+                                                                                           guard) -> None:
+    summary = open_simulator(page, "en")
+    simulate(page, games="1000")
+    expect(summary).to_have_attribute("data-games", "1000", timeout=LOAD_TIMEOUT)
+    expect(page.locator("#lengths-figure")).to_be_visible()
+    simulate(page, games="100000", players="4")
+    status = page.locator("[data-testid=sim-status]")
+    done = "() => Number(document.querySelector('[data-testid=sim-status]').dataset.done)"
+    page.wait_for_function(f"() => ({done})() > 0")
+    for shown in ("#lengths-figure", "#seats-figure", "[data-testid=sim-compare]"):
+        expect(page.locator(shown)).to_be_hidden()  # nothing on screen is of the last run
+    expect(summary).to_have_text("")
+    assert summary.get_attribute("data-games") is None
+    expect(status).to_have_text(re.compile(r"^[\d,]+ of 100,000 games simulated\. About [\d,]+ seconds? left\.$"))
+    first = page.evaluate(done)
+    page.wait_for_function(f"(first) => ({done})() > first", arg=first)  # it moves on, batch by batch
+    progress = page.locator("[data-testid=sim-progress]")
+    assert progress.get_attribute("max") == "100000" and 0 < float(progress.get_attribute("value") or 0) < 100_000
+    page.click("[data-testid=sim-cancel]")
+    expect(page.locator("#lengths-figure")).to_be_visible(timeout=LOAD_TIMEOUT)
+    expect(status).to_be_hidden()
+    expect(summary).to_contain_text("Cancelled after")
+
+
+def test_progress_is_said_in_the_pages_language(page: Page, guard) -> None:
+    open_simulator(page, "ru")
+    simulate(page, games="100000", face_down="all")
+    status = page.locator("[data-testid=sim-status]")
+    said = re.compile(r"^Сыграно партий: [\d\s]+ из 300\s000\. Осталось около [\d\s]+ секунд")
+    expect(status).to_have_text(said)
+    page.click("[data-testid=sim-cancel]")
+    expect(status).to_be_hidden(timeout=LOAD_TIMEOUT)
+
+
 def test_the_time_of_day_is_written_in_the_pages_language(page: Page, guard) -> None:
     open_game(page, "en/index.html?players=2&seed=7")
     page.click("[data-testid=finish]")
@@ -154,9 +189,11 @@ def test_the_biggest_comeback_is_shown_only_for_a_game_in_which_you_trailed(page
     entry = {"version": 2, "players": 2, "result": "win", "winner": 0, "rounds": 300, "endedAt": 1_700_000_000_000}
     write(page, "history", [{**entry, "comeback": 26}])  # you won without ever holding fewer than you were dealt
     page.reload()
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)  # which brings the version 2 entries up to date
     expect(page.locator("[data-stat=played]")).to_have_text("1")
     expect(page.locator("[data-stat=comeback]")).to_be_hidden()
     write(page, "history", [{**entry, "comeback": 26}, {**entry, "comeback": 9}])
     page.reload()
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
     expect(page.locator("[data-stat=played]")).to_have_text("2")
     expect(page.locator("[data-stat=comeback]")).to_have_text("9")

@@ -1,5 +1,6 @@
-"""The statistics page on a 375 px phone: chart labels at least 12 px on screen, round bins with a tail bin that
-is labelled and drawn apart, and every link and control a touch target of at least 44 px."""
+"""The statistics page on a 375 px phone: your figures in a compact grid, chart labels at least 12 px on screen,
+round bins with a tail bin that is labelled and drawn apart, and every link and control a touch target of at
+least 44 px."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, open_game, wait_saved
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, open_game, wait_saved, write
 
 PHONE: ViewportSize = {"width": 375, "height": 740}
 
@@ -82,3 +83,24 @@ def test_every_target_on_the_statistics_page_is_at_least_44_px(page: Page, guard
     assert any("Watch again" in target["what"] for target in targets)
     small = [target for target in targets if target["width"] < 44 or target["height"] < 44]
     assert not small, small
+
+
+FIGURES = """() => [...document.querySelectorAll('#history > div')].filter((figure) => !figure.hidden)
+  .map((figure) => { const box = figure.getBoundingClientRect(); return {top: box.top, bottom: box.bottom}; })"""
+
+
+@pytest.mark.parametrize("lang", ["en", "bn"])
+def test_your_figures_sit_two_to_a_row_in_less_than_half_a_phone_screen(page: Page, guard, lang: str) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto(f"{lang}/stats.html")
+    entry = {"version": 2, "players": 2, "result": "win", "winner": 0, "rounds": 300, "endedAt": 1_700_000_000_000}
+    write(page, "history", [{**entry, "comeback": 9}, {**entry, "result": "draw", "winner": None, "rounds": 1200}])
+    page.reload()
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)  # which brings the entries up to date
+    expect(page.locator("[data-testid=history]")).to_be_visible()
+    figures = page.evaluate(FIGURES)
+    assert len(figures) == 7  # every figure, the comeback too
+    rows = sorted({round(figure["top"]) for figure in figures})
+    assert len(rows) == 4, figures  # three rows of two, and the comeback's long label on a row of its own
+    height = max(figure["bottom"] for figure in figures) - min(figure["top"] for figure in figures)
+    assert height < PHONE["height"] / 2, height

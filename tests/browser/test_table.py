@@ -6,30 +6,19 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game, open_game
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, context_at, flip, new_game, open_game
 from guard import Guard
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "crossbrowser"))
-from layout import BOXES, outside  # type: ignore[import-not-found]  # noqa: E402  # beside the cross-browser drivers
+from layout import UNSEEN, seat_things  # type: ignore[import-not-found]  # noqa: E402  # beside the cross-browser drivers
 
 LANGS = ["en", "ru", "bn", "sw", "fr", "id"]
 ROUND = "(n) => document.getElementById('board').dataset.round === String(n)"
-
-
-def context_at(browser: Browser, site_url: str, guard: Guard, width: int, height: int,
-               **options: Any) -> BrowserContext:
-    phone = width < 800 or height < 500
-    context = browser.new_context(base_url=site_url, viewport={"width": width, "height": height},
-                                  has_touch=phone, is_mobile=phone, **options)
-    context.on("request", guard.request)
-    context.on("console", guard.console)
-    context.on("weberror", guard.weberror)
-    return context
+SENTENCE = "[data-testid=status] .short"
 
 
 @pytest.mark.parametrize(("width", "height", "players"),
@@ -38,7 +27,7 @@ def test_the_first_screen_shows_flip_every_seat_the_sentence_and_the_result(
         browser: Browser, site_url: str, guard: Guard, width: int, height: int, players: int) -> None:
     context = context_at(browser, site_url, guard, width, height, reduced_motion="reduce")
     page = context.new_page()
-    seats = [f"seat-{seat}" for seat in range(players)]
+    seats = seat_things(players, chances=False)
     for lang in LANGS:
         page.goto(f"{lang}/index.html?players={players}&seed=0")
         page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
@@ -46,13 +35,13 @@ def test_the_first_screen_shows_flip_every_seat_the_sentence_and_the_result(
                                arg=players)
         page.evaluate("() => document.querySelector('[data-testid=flip]').click()")  # no scrolling into view
         page.wait_for_function(ROUND, arg=1)
-        seen = page.evaluate(BOXES)
-        assert (seen["scrollX"], seen["scrollY"]) == (0, 0)
-        assert outside(seen, "flip", "autoplay", "sentence", *seats) == [], (lang, width, height)
+        assert page.evaluate("() => [scrollX, scrollY]") == [0, 0]
+        things = {"flip": "[data-testid=flip]", "auto-play": "[data-testid=autoplay]", "sentence": SENTENCE, **seats}
+        assert page.evaluate(UNSEEN, things) == {}, (lang, width, height)
         page.evaluate("() => document.querySelector('[data-testid=finish]').click()")
         expect(page.locator("[data-testid=result]")).to_be_visible(timeout=LOAD_TIMEOUT)
-        seen = page.evaluate(BOXES)
-        assert outside(seen, "result", "sentence", *seats) == [], (lang, width, height)
+        things = {"result": "[data-testid=result]", "sentence": SENTENCE, **seats}
+        assert page.evaluate(UNSEEN, things) == {}, (lang, width, height)
     context.close()
 
 

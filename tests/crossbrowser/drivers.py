@@ -18,8 +18,6 @@ import time
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import partial
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -105,7 +103,11 @@ class HoldingHandler(build.Handler):
     site: Site  # set on a subclass for each site
 
     def do_GET(self) -> None:
-        self.site.wait_if_held(urlsplit(self.path).path)
+        path = urlsplit(self.path).path
+        self.site.wait_if_held(path)
+        if path == self.site.failed_path:  # the connection breaks before any answer, as a failing network's does
+            self.close_connection = True
+            return
         super().do_GET()
 
 
@@ -117,6 +119,7 @@ class Site:
         self.dist = dist
         self.port = 0
         self.held_path: str | None = None
+        self.failed_path: str | None = None
         self.held: list[str] = []  # the requests held back so far
         self.let_go = threading.Event()
         self.start()
@@ -124,7 +127,7 @@ class Site:
 
     def start(self) -> None:
         handler = type("Handler", (HoldingHandler,), {"site": self})
-        self.server = ThreadingHTTPServer(("127.0.0.1", self.port), partial(handler, directory=str(self.dist)))
+        self.server = build.make_server(self.dist, port=self.port, handler=handler)
         self.port = self.server.server_address[1]  # the server reuses the address: a port just closed
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
@@ -149,6 +152,15 @@ class Site:
         finally:
             self.let_go.set()
             self.held_path = None
+
+    @contextmanager
+    def failing(self, path: str) -> Iterator[None]:
+        """While inside, every request for `path` (from the root) gets its connection closed with no answer."""
+        self.failed_path = path
+        try:
+            yield
+        finally:
+            self.failed_path = None
 
     @contextmanager
     def offline(self) -> Iterator[None]:

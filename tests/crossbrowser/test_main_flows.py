@@ -48,6 +48,7 @@ def test_a_reload_restores_the_same_game_and_it_plays_on(tab: Tab) -> None:
 def test_switching_to_french_keeps_the_game_and_it_plays_on_in_french(tab: Tab) -> None:
     before = play_and_save(tab, 4, 3, 3)
 
+    tab.click("[data-testid=language-switcher] summary")
     tab.click("[data-testid=language-switcher] a[data-lang=fr]")
     tab.wait("() => location.pathname.endsWith('/fr/index.html')")
     tab.ready()

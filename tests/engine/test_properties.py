@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -85,6 +86,7 @@ def test_every_game_ends(game: Game) -> None:
         assert game.return_order == "played" and len(holders) >= 2
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(games, st.integers(0, 60))
 def test_save_then_restore_continues_identically(game: Game, rounds: int) -> None:

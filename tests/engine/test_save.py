@@ -296,12 +296,14 @@ def check(data: object) -> None:
     assert Game.from_dict(game.to_dict()).to_dict() == game.to_dict()
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(json_values)
 def test_fuzz_any_json_is_a_save_error_or_a_game(data: object) -> None:
     check(data)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=len(FIELDS)))
 def test_fuzz_saves_with_the_right_keys(data: dict) -> None:

@@ -39,6 +39,21 @@ def test_game_i_is_game_new_with_the_derived_seed() -> None:
         assert outcome.rounds == length
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_batches_of_any_size_from_where_the_last_one_ended_play_the_games_of_one_run(players: int) -> None:
+    whole = simulate(players, 250, seed=9, face_down=2)
+    batches = [simulate(players, size, seed=9, face_down=2, first=first) for first, size in ((0, 7), (7, 143),
+                                                                                           (150, 100))]
+    assert [length for batch in batches for length in batch.rounds] == whole.rounds
+    assert [sum(batch.wins[seat] for batch in batches) for seat in range(players)] == whole.wins
+
+
+@pytest.mark.parametrize("first", [-1, 1.5, True, "3"])
+def test_a_first_game_that_is_no_index_is_refused(first: object) -> None:
+    with pytest.raises(ValueError, match="first must be an int >= 0"):
+        simulate(2, 3, first=first)  # type: ignore[arg-type]
+
+
 def test_progress_is_reported_and_can_cancel() -> None:
     seen: list[int] = []
     stats = simulate(2, 250, seed=0, progress=seen.append, every=100)

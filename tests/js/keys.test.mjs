@@ -21,12 +21,21 @@ test("the shortcut letters work in the page's language, the Latin ones too, in e
   assert.equal(press("x").action, null);
 });
 
-test("keys for a form field, with a modifier, or already handled are left alone", () => {
-  for (const more of [{ inField: true }, { ctrlKey: true }, { altKey: true }, { metaKey: true },
-    { defaultPrevented: true }]) {
+test("keys with a modifier, or already handled, are left alone", () => {
+  for (const more of [{ ctrlKey: true }, { altKey: true }, { metaKey: true }, { defaultPrevented: true }]) {
     assert.deepEqual(press(" ", more), { action: null, prevent: false }, JSON.stringify(more));
     assert.equal(press("n", more).action, null);
   }
+});
+
+test("a button or a checkbox takes Space and Enter itself, but the letters still work there", () => {
+  for (const key of [" ", "Enter"]) assert.deepEqual(press(key, { inField: true }), { action: null, prevent: false });
+  assert.equal(press("n", { inField: true }).action, "new");
+  assert.equal(press("а", { inField: true }).action, "autoplay");
+});
+
+test("in a field that takes letters, the letters are typed, not shortcuts", () => {
+  for (const key of ["n", "н", "a"]) assert.equal(press(key, { inField: true, inText: true }).action, null, key);
 });
 
 test("during a replay the keys step through it, go to its ends, and play or pause it", () => {

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { added, average, comparison, noGames } from "../../site/static/js/tally.js";
+import { added, average, batchSize, comparison, noGames, secondsLeft } from "../../site/static/js/tally.js";
 
 test("batches add up to the games of the whole run, in their order", () => {
   const first = { rounds: [100, 300], wins: [1, 0, 0], draws: 1, repetitions: 0 };
@@ -29,4 +29,20 @@ test("each number of face-down cards gets a row of its games, their average leng
     { face_down: 1, games: 4, average: 400, draws: 1, share: 0.25 },
     { face_down: 2, games: 4, average: 300, draws: 0, share: 0 },
   ]);
+});
+
+test("a batch takes about a fifth of a second at the rate seen, and never plays more games than are left", () => {
+  assert.equal(batchSize(0, 100000), 50, "the first batch is small: the rate is not known yet");
+  assert.equal(batchSize(2500, 100000), 500);
+  assert.equal(batchSize(100, 100000), 50, "at least 50");
+  assert.equal(batchSize(1e6, 100000), 10000, "at most what the bridge takes");
+  assert.equal(batchSize(2500, 120), 120);
+});
+
+test("the seconds left are whole, at least one until the end, and unknown before the first batch", () => {
+  assert.equal(secondsLeft(5000, 1000), 4);
+  assert.equal(secondsLeft(5001, 1000), 5);
+  assert.equal(secondsLeft(1000.5, 1000), 1);
+  assert.equal(secondsLeft(900, 1000), 1, "a run late on its estimate still says a second, never 0 or less");
+  assert.equal(secondsLeft(null, 1000), null);
 });

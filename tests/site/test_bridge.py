@@ -57,7 +57,8 @@ def test_flips_follow_the_engine_and_conserve_cards(session: bridge.Session) -> 
     assert again["ok"] is False and again["error"]["kind"] == "request"
 
 
-@pytest.mark.parametrize(("players", "seed", "face_down"), [(2, 1, 1), (3, 5, 2), (4, 9, 3)])
+@pytest.mark.parametrize(("players", "seed", "face_down"), [(2, 1, 1), pytest.param(3, 5, 2, marks=pytest.mark.slow),
+                                                             (4, 9, 3)])
 def test_the_next_round_shown_ahead_is_the_round_the_flip_plays(session: bridge.Session, players: int,
                                                                  seed: int, face_down: int) -> None:
     answer = ask(session, type="new", players=players, seed=seed, face_down=face_down)
@@ -283,3 +284,6 @@ def test_chances_and_simulate(session: bridge.Session) -> None:
     batch = ask(session, type="simulate", players=2, games=50, seed=1)
     assert len(batch["rounds"]) == 50 and sum(batch["wins"]) + batch["draws"] + batch["repetitions"] == 50
     assert ask(session, type="simulate", players=2, games=0)["error"]["kind"] == "request"
+    later = ask(session, type="simulate", players=2, games=20, seed=1, first=30)  # games 30 to 49 of seed 1
+    assert later["rounds"] == batch["rounds"][30:]
+    assert ask(session, type="simulate", players=2, games=5, first=-1)["error"]["kind"] == "request"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -44,6 +45,7 @@ def check(answer: dict) -> None:
         assert answer["error"]["message"]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(JSON)
 def test_any_json_as_a_record_or_a_save(data: object) -> None:
@@ -51,6 +53,7 @@ def test_any_json_as_a_record_or_a_save(data: object) -> None:
     check(restore("import", file=data))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(FIELDS), JSON)
 def test_a_real_record_with_one_field_replaced(field: str, value: object) -> None:

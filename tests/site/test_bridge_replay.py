@@ -25,6 +25,7 @@ def flipped(seed: int, players: int = 2, order: str = "shuffled") -> tuple[dict,
     return answer["record"], boards, lines
 
 
+@pytest.mark.slow
 def test_a_replay_steps_through_the_rounds_as_the_game_showed_them() -> None:
     record, boards, lines = flipped(seed=3, players=3)
     session = bridge.Session()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import gzip
 import http.client
 import os
+import socket
+import struct
 import threading
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -106,3 +108,23 @@ def test_a_sibling_older_than_its_file_is_stale_and_not_sent(tmp_path: Path) -> 
         server.shutdown()
         server.server_close()
     assert status == 200 and body == b"new" and "content-encoding" not in headers
+
+
+def test_a_connection_the_browser_drops_is_logged_by_no_traceback(tmp_path: Path, capfd: pytest.CaptureFixture[str]
+                                                                  ) -> None:
+    (tmp_path / "big.bin").write_bytes(os.urandom(8 << 20))  # more than the sockets' buffers hold
+    server = build.make_server(tmp_path, port=0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        dropped = socket.create_connection(("127.0.0.1", server.server_address[1]))
+        dropped.sendall(b"GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+        dropped.recv(1024)  # the answer has begun
+        dropped.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # reset, as a tab closing
+        dropped.close()
+        status, _, _ = get(f"http://127.0.0.1:{server.server_address[1]}/", "/missing")  # served after it
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert status == 404
+    assert "Traceback" not in capfd.readouterr().err

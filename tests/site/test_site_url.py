@@ -53,7 +53,7 @@ def test_with_a_site_url_every_page_has_absolute_canonical_hreflang_and_og_url(s
     assert links(page) == {"canonical": f"{SITE}{lang}/{folder}", "x-default": SITE,
                            **{code: f"{SITE}{code}/{folder}" for code in LANGS}}
     assert og(page, "og:url") == [f"{SITE}{lang}/{folder}"]
-    assert og(page, "og:image") == [f"{SITE}{build.PREVIEW}"]
+    assert og(page, "og:image") == [f"{SITE}{build.preview(lang)}"]
 
 
 def test_without_a_site_url_no_page_has_canonical_hreflang_or_og_url(dist: Path) -> None:

@@ -97,8 +97,10 @@ function showNumber(element, n) {
 
 // The motion of a round (Web Animations API, transform and opacity only): the times of its parts, in ms at the
 // "normal" animation; "fast" halves them.
-const TIMES = { turn: 260, stagger: 80, war: 650, lay: 220, frame: 220, pause: 300, slide: 450 };
-let settling = null; // {timer, settle, animations}: the round in motion, and the visible changes it holds back
+const TIMES = { turn: 260, stagger: 80, war: 650, lay: 220, frame: 220 };
+// {timer, settle, animations, chances}: the round in motion, and the visible changes it holds back (the win
+// chances that came during the motion, drawn after it)
+let settling = null;
 
 /** The time scale of a round's motion by the animation setting: null (nothing moves) for "none" and for those
  * whose system asks for less motion. */
@@ -110,15 +112,16 @@ export function motionOf(animation) {
 /** Finish the motion on screen at once (a press, the next round, another board): everything shows its end. */
 export function finishMotion() {
   if (!settling) return;
-  const { timer, settle, animations } = settling;
+  const { timer, settle, animations, chances } = settling;
   settling = null;
   clearTimeout(timer);
   for (const animation of animations) animation.finish();
   settle();
+  if (chances) chances();
 }
 
-/** How long the motion of a round of `steps` steps at `scale` takes (ms), whether it ends with a slide. */
-function timeline(steps, players, scale, slides) {
+/** When the parts of the motion of a round of `steps` steps at `scale` begin, and when it ends (ms). */
+function timeline(steps, players, scale) {
   const t = Object.fromEntries(Object.entries(TIMES).map(([name, ms]) => [name, ms * scale]));
   const starts = [0];
   const wars = [];
@@ -128,19 +131,23 @@ function timeline(steps, players, scale, slides) {
     starts.push(warAt + t.war + t.lay);
   }
   const turned = starts[steps - 1] + t.turn + t.stagger * (players - 1);
-  const slideAt = turned + t.frame + t.pause;
-  return { t, starts, wars, turned, slideAt, end: slides ? slideAt + t.slide : turned + t.frame };
+  return { t, starts, wars, turned, end: turned + t.frame };
 }
 
 const center = (rect) => [rect.left + rect.width / 2, rect.top + rect.height / 2];
 
-/** Play the round of `board` on screen, then `settle()` (the counts and the sentence). */
+/**
+ * Play the round of `board` on screen, then `settle()` (the counts, the pile and the sentence). Each card comes
+ * off its seat's stack: a face-up card is turned over in its seat's place, a war's face-down cards are laid while
+ * "War!" holds, and the round's winner is framed. The battle then stays where it was played until the next round,
+ * as a reload draws it.
+ */
 function move(board, scale, budget, settle) {
   const root = document.getElementById("board");
   const seats = [...Array(board.players).keys()].map((seat) => document.getElementById(`seat-${seat}`));
   const steps = Math.max(1, ...board.cards.map((cards) => (cards && Array.isArray(cards.up) ? cards.up.length : 0)));
   const winner = board.winner === null || board.winner === undefined ? null : seats[board.winner];
-  const plan = timeline(steps, board.players, scale, winner !== null);
+  const plan = timeline(steps, board.players, scale);
   if (plan.end > budget) return settle(); // rounds come faster than their motion: skipped, not restarted
   const { t } = plan;
   // where everything is once the round is drawn, before any motion moves it
@@ -154,16 +161,17 @@ function move(board, scale, budget, settle) {
   images.forEach((list, seat) => list.forEach((img, index) => {
     const step = Number(img.dataset.step);
     const [x, y] = places[seat][index];
+    const [sx, sy] = stacks[seat];
+    const off = `translate(${sx - x}px, ${sy - y}px)`; // on the seat's stack
     if (img.classList.contains("back")) {
       // a war's face-down card, laid from the seat's stack while "War!" holds
-      const [sx, sy] = stacks[seat];
-      animate(img, [{ transform: `translate(${sx - x}px, ${sy - y}px)`, opacity: 0 }, { opacity: 1, offset: 0.2 },
-        { transform: "none", opacity: 1 }],
-      { duration: t.lay, delay: plan.wars[step - 1] + t.war * 0.45 + t.stagger * seat, fill: "backwards" });
+      animate(img, [{ transform: off, opacity: 0 }, { opacity: 1, offset: 0.2 }, { transform: "none", opacity: 1 }],
+        { duration: t.lay, delay: plan.wars[step - 1] + t.war * 0.45 + t.stagger * seat, fill: "backwards" });
     } else {
-      // a face-up card, turned over in the order of the seats
-      animate(img, [{ transform: "perspective(40rem) rotateY(-90deg)", opacity: 1 }, { transform: "none", opacity: 1 }],
-        { duration: t.turn, delay: plan.starts[step] + t.stagger * seat, fill: "backwards" });
+      // a face-up card, taken off the seat's stack and turned over, in the order of the seats
+      animate(img, [{ transform: `${off} perspective(40rem) rotateY(-90deg)`, opacity: 0 },
+        { opacity: 1, offset: 0.15 }, { transform: "none", opacity: 1 }],
+      { duration: t.turn, delay: plan.starts[step] + t.stagger * seat, fill: "backwards" });
     }
   }));
   const war = document.getElementById("war-mark");
@@ -176,17 +184,11 @@ function move(board, scale, budget, settle) {
   if (winner !== null) {
     animate(winner, [{ opacity: 0 }, { opacity: 1 }],
       { duration: t.frame, delay: plan.turned, fill: "backwards", pseudoElement: "::after" });
-    const [wx, wy] = stacks[board.winner];
-    images.forEach((list, seat) => list.forEach((img, index) => {
-      const [x, y] = places[seat][index];
-      animate(img, [{ transform: "none", opacity: 1 }, { transform: `translate(${wx - x}px, ${wy - y}px) scale(0.9)`,
-        opacity: 1, offset: 0.85 }, { transform: `translate(${wx - x}px, ${wy - y}px) scale(0.9)`, opacity: 0 }],
-      { duration: t.slide, delay: plan.slideAt, fill: "forwards", easing: "ease-in-out" });
-    }));
   }
-  root.dataset.motion = "on"; // for tests: a round is in motion
+  root.dataset.motion = "on"; // for tests and the CSS: a round is in motion, and the last round's sentence unseen
   settling = {
     animations,
+    chances: null,
     settle: () => {
       delete root.dataset.motion;
       settle();
@@ -197,10 +199,11 @@ function move(board, scale, budget, settle) {
 
 /**
  * Draw `board` into the page. `fresh` is a round just played: with `motion` (a time scale: 1 at the "normal"
- * animation, null for none) its cards are turned, a war is laid, the winner is framed and the pile slides to
- * the winner's stack, and only then do the counts and the sentence change on screen; if that takes longer than
- * `budget` ms (the time until the next round in auto-play), nothing moves. The data attributes, the classes and
- * the live region's sentence change at once.
+ * animation, null for none) its cards come off the stacks and are turned, a war is laid and the winner is framed,
+ * and only then do the counts, "Out", the pile, the sentence and the live region's sentence change on screen (the
+ * last round's sentence is unseen meanwhile); if that takes longer than `budget` ms (the time until the next round
+ * in auto-play), nothing moves. The round's cards stay where they were played until the next round is drawn. The
+ * data attributes and the round number change at once.
  */
 export function render(board, { fresh = false, announce = true, motion = null, budget = Infinity } = {}) {
   finishMotion();
@@ -218,8 +221,10 @@ export function render(board, { fresh = false, announce = true, motion = null, b
       element.querySelector(".stack").style.setProperty("--depth", String(Math.ceil(count / 13)));
     });
     const out = Boolean(board.out && board.out[seat]);
-    element.classList.toggle("out", out);
-    element.querySelector(".out-label").hidden = !out;
+    shows.push(() => {
+      element.classList.toggle("out", out);
+      element.querySelector(".out-label").hidden = !out;
+    });
     element.classList.toggle("winner", board.winner === seat);
     const holder = element.querySelector(".cards");
     const images = seatCards(board.cards[seat]);
@@ -236,10 +241,11 @@ export function render(board, { fresh = false, announce = true, motion = null, b
 
   const status = document.getElementById("status");
   const short = status.querySelector(".short");
-  const full = status.querySelector(".full");
-  if (announce) full.textContent = board.announce || board.status || ""; // the live region: once per round
+  const moves = fresh && motion && typeof Element.prototype.animate === "function";
   shows.push(() => {
     short.textContent = board.status || "";
+    // the live region, once per round: heard as it is seen
+    if (announce) status.querySelector(".full").textContent = board.announce || board.status || "";
   });
 
   const result = document.getElementById("result");
@@ -248,34 +254,51 @@ export function render(board, { fresh = false, announce = true, motion = null, b
   const settle = () => {
     for (const show of shows) show();
   };
-  if (fresh && motion && typeof Element.prototype.animate === "function") move(board, motion, budget, settle);
+  if (moves) move(board, motion, budget, settle);
   else settle();
 }
 
 /**
- * The win chances from the worker ({chances: [0..1 per seat], draw, repetition}), or null to hide them.
- * Each seat gets a bar and a percentage; the share of games nobody wins (draw or repetition) is shown apart.
+ * The win chances from the worker ({chances: [0..1 per seat], draw, repetition, round}) of the round on screen,
+ * `WORKING` while that round's estimate is being worked out, or null to hide them. Each seat gets a bar and a
+ * percentage, but a seat that is out, which says so; the share of games nobody wins (draw or repetition) is shown
+ * apart. While a round is in motion they wait for it, and change with its counts.
  */
 export function renderChances(estimate, players) {
+  if (settling) settling.chances = () => drawChances(estimate, players);
+  else drawChances(estimate, players);
+}
+
+/** The estimate given to renderChances while the round's own is being worked out. */
+export const WORKING = Object.freeze({ working: true });
+
+function drawChances(estimate, players) {
+  const working = estimate === WORKING;
   for (let seat = 0; seat < players; seat++) {
-    const element = document.querySelector(`#seat-${seat} .chance`);
-    if (!element) continue;
-    element.hidden = !estimate;
-    if (!estimate) continue;
-    const share = estimate.chances[seat] || 0;
-    element.dataset.percent = String(Math.round(100 * share)); // ASCII, for scripts and tests
+    const seatElement = document.getElementById(`seat-${seat}`);
+    const element = seatElement.querySelector(".chance");
+    element.hidden = !estimate || seatElement.classList.contains("out"); // the bridge's board says who is out
+    element.toggleAttribute("data-working", working);
+    const share = element.hidden || working ? 0 : estimate.chances[seat] || 0;
+    if (element.hidden || working) delete element.dataset.percent;
+    else element.dataset.percent = String(Math.round(100 * share)); // ASCII, for scripts and tests
     element.querySelector(".fill").style.width = `${Math.round(100 * share)}%`; // CSSOM: allowed by the CSP
-    element.querySelector(".pct").textContent = percent(share);
+    element.querySelector(".pct").textContent = element.hidden ? "" : working ? "…" : percent(share);
   }
   const other = document.getElementById("chance-other");
   other.hidden = !estimate;
-  if (estimate) {
-    const share = (estimate.draw || 0) + (estimate.repetition || 0);
-    other.dataset.percent = String(Math.round(100 * share));
-    other.dataset.round = String(estimate.round); // the round the estimate belongs to
-    other.querySelector(".pct").textContent = percent(share);
-    // "Draw or repetition" only in a game that can end in a repetition (R12): Python says which
-    other.querySelector(".with-repetition").hidden = !estimate.repeats;
-    other.querySelector(".draw-only").hidden = Boolean(estimate.repeats);
+  other.toggleAttribute("data-working", working);
+  if (!estimate || working) {
+    delete other.dataset.percent;
+    delete other.dataset.round;
+    other.querySelector(".pct").textContent = working ? "…" : "";
+    return;
   }
+  const share = (estimate.draw || 0) + (estimate.repetition || 0);
+  other.dataset.percent = String(Math.round(100 * share));
+  other.dataset.round = String(estimate.round); // the round the estimate belongs to
+  other.querySelector(".pct").textContent = percent(share);
+  // "Draw or repetition" only in a game that can end in a repetition (R12): Python says which
+  other.querySelector(".with-repetition").hidden = !estimate.repeats;
+  other.querySelector(".draw-only").hidden = Boolean(estimate.repeats);
 }

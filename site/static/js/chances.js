@@ -1,18 +1,19 @@
 // The win chances under each seat: Monte Carlo rollouts in the worker, a chunk at a time, started only after a
 // pause so that an estimate never delays a flip. In the same idle time the worker works out the estimates of the
-// rounds it knows ahead, which a record carries: before Python is ready, a round drawn ahead shows its own.
+// rounds it knows ahead, which a record carries: a round drawn ahead shows its own, before Python is ready too.
+// A round whose estimate is not made yet says so ("…"): the bars never show another round's.
 
-import { renderChances } from "./board.js";
+import { renderChances, WORKING } from "./board.js";
 import { ESTIMATE_ROLLOUTS } from "./facts.js";
 import { engine, state } from "./page.js";
-import { chancesAhead } from "./stored.js";
+import { chancesAhead, chancesOf } from "./stored.js";
 
 const CHANCE_CHUNK = 20; // rollouts per request, a few ms of Python: a flip never waits for more than one
 const CHANCE_PAUSE = 700; // ms without a flip, key or click before an estimate starts
 
 let run = 0; // the estimate in progress; a newer round, a flip or a click stops it before its next chunk
 let timer = null; // the pause before the next estimate starts
-let shown = false; // the bars on screen hold the estimate for the round on screen
+let shown = false; // the bars hold the estimate of the round on screen
 let settled = false; // and every round the worker knows ahead has its estimate too
 let aheadRound = null; // the round whose estimate, worked out ahead, the bars show, drawn before Python was ready
 
@@ -28,21 +29,30 @@ export function estimateLater() {
 }
 
 /**
- * A new round is on screen: the old estimate no longer holds. It stays on screen until the new one replaces it,
- * so that the bars do not blank out on every flip, unless the game on screen is another one or is over. Before
- * Python is ready, a round drawn ahead shows the estimate the record carries for it, if any.
+ * A new round is on screen: the old estimate no longer holds, and is never shown with it. The round's own is shown
+ * when the bridge knows it already (`known`: that of a round it worked out ahead, or the record's), else the bars
+ * say it is being worked out until it is; a game that is not played has none. Before Python is ready, a round
+ * drawn ahead shows the estimate the record carries for it, if any.
  */
-export function forgetChances() {
+export function forgetChances(known = null) {
   shown = false;
   settled = false;
   if (state.mode === "loading") {
     showChancesAhead();
     return;
   }
+  const { board } = state;
+  const playing = state.mode === "playing";
   // at the handover, the engine's game at the round drawn ahead: the bars already show its estimate
-  if (aheadRound !== null && state.mode === "playing" && state.board.round === aheadRound) estimated = gameOnScreen();
+  if (aheadRound !== null && playing && board.round === aheadRound) onScreen.game = gameOnScreen();
   aheadRound = null;
-  if (state.mode !== "playing" || gameOnScreen() !== estimated) renderChances(null, 4);
+  const own = playing ? chancesOf(known, board) ?? chancesOf(state.record?.chances, board) : null;
+  if (own) showEstimate(own, board.players);
+  else if (playing && onScreen.game === gameOnScreen() && onScreen.round === board.round) shown = true;
+  else {
+    onScreen = { game: null, round: null };
+    renderChances(playing ? WORKING : null, playing ? board.players : 4);
+  }
   estimateLater();
 }
 
@@ -50,13 +60,21 @@ export function forgetChances() {
 export function showChancesAhead() {
   const known = chancesAhead(state.record, state.board);
   aheadRound = known && known.round;
+  onScreen = { game: null, round: aheadRound };
   renderChances(known, known ? state.board.players : 4);
 }
 
-let estimated = null; // the game whose estimate is on screen (the board's data-game-id)
+let onScreen = { game: null, round: null }; // the game (the board's data-game-id) and round of the estimate shown
 
 function gameOnScreen() {
   return document.getElementById("board").dataset.gameId;
+}
+
+/** The bars show the estimate of the round on screen. */
+function showEstimate(estimate, players) {
+  shown = true;
+  onScreen = { game: gameOnScreen(), round: estimate.round };
+  renderChances(estimate, players);
 }
 
 /**
@@ -73,11 +91,7 @@ async function estimate(mine) {
       if (mine !== run || state.mode !== "playing") return; // a flip is coming, or another tab plays
       answer = await engine.request({ type: "chances", rollouts: CHANCE_CHUNK });
       if (mine !== run || answer.round !== round) return;
-      if (answer.done >= ESTIMATE_ROLLOUTS) {
-        shown = true;
-        estimated = gameOnScreen();
-        renderChances(answer, players);
-      }
+      if (answer.done >= ESTIMATE_ROLLOUTS) showEstimate(answer, players);
     }
     for (let left = 1; left > 0;) {
       if (mine !== run || state.mode !== "playing") return;

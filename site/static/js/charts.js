@@ -3,8 +3,11 @@
 // summary) followed by a visually hidden list that gives every bar's figure as text.
 //
 // A chart is drawn at the width of its box, one viewBox unit to a CSS pixel, so that its labels are as big on a
-// phone as the page's own small text; it is drawn again when its box changes width. A narrow chart puts each
-// label above its bar.
+// phone as the page's own small text; it is drawn again when its box changes width, in the next frame: drawn in
+// the ResizeObserver's callback, its new height would change the size observed during the same delivery, which
+// browsers report as an error ("ResizeObserver loop completed with undelivered notifications": WebKit did, once
+// per run, when a chart's box changed width after its first drawing). A narrow chart puts each label above its
+// bar.
 
 const SVG = "http://www.w3.org/2000/svg";
 const WIDEST = 704; // px: the chart's widest (44rem)
@@ -49,10 +52,13 @@ export function barChart(holder, rows, title, summary) {
 }
 
 function redraw(entries) {
-  for (const { target } of entries) {
-    const shown = drawn.get(target);
-    if (shown && Math.abs(chartWidth(target) - shown.width) >= 1) draw(target);
-  }
+  const targets = entries.map((entry) => entry.target);
+  requestAnimationFrame(() => {
+    for (const target of targets) {
+      const shown = drawn.get(target);
+      if (shown && Math.abs(chartWidth(target) - shown.width) >= 1) draw(target);
+    }
+  });
 }
 
 function chartWidth(holder) {

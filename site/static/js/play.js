@@ -143,7 +143,7 @@ async function flipNow() {
     update(drawnAhead);
     draw(ahead.line, null, { fresh: true, auto: state.autoplay });
     persistGame(null, { answerFollows: true }); // the round drawn is kept now, before the bridge answers
-    forgetChances();
+    forgetChances(ahead.chances);
   }
   const played = await play({ type: "flip" }, { fresh: true, drawn: ahead !== null });
   if (ahead && !played && state.record) {

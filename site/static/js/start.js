@@ -52,6 +52,9 @@ export async function start(drawing, engine) {
     else if (held !== true && newer(held.record, record)) await resume(held.record, { drawn: false });
     else await resume(record);
     update(started);
+    if (location.hash === NEW_GAME) await newGameFromShortcut();
+    // a shortcut taken while the app is open may only change the fragment
+    addEventListener("hashchange", () => location.hash === NEW_GAME && newGameFromShortcut());
     showPersistence();
     preloadCards(); // in idle moments: the first sight of each card costs no flip
     await watchLinked(); // ?replay=<id>: a finished game from the statistics page, watched over the game
@@ -63,9 +66,26 @@ export async function start(drawing, engine) {
   }
 }
 
+/**
+ * The install's "New game" shortcut opens index.html#new-game: a new game is dealt over the one on screen, which
+ * is offered back, and Flip has the focus. The fragment goes, so that a reload does not deal again, and so does the
+ * browser's scroll to the element of that name (the New game button).
+ */
+async function newGameFromShortcut() {
+  history.replaceState(null, "", location.pathname + location.search);
+  if (state.mode !== "playing" && state.mode !== "over") return; // a damaged save, or a game held by another tab
+  await newGame();
+  window.scrollTo(0, 0);
+  $("flip").focus();
+}
+
 // Space and Enter flip wherever focus is but where they have a meaning of their own (a slider has none)
 const FIELDS = "input:not([type=range]), select, textarea, button, summary, a, [contenteditable]";
 const TYPING = "input, select, textarea, [contenteditable]"; // they move with the arrows, Home and End themselves
+// the shortcut letters work everywhere but where letters are typed (a select finds its options by them)
+const TEXT = "input:not([type=range], [type=checkbox], [type=radio], [type=file]), select, textarea, [contenteditable]";
+// the install's "New game" shortcut (manifest.webmanifest)
+const NEW_GAME = "#new-game";
 
 function onKey(event) {
   const target = event.target instanceof Element ? event.target : null;
@@ -73,7 +93,7 @@ function onKey(event) {
   const { action, prevent } = keyAction({
     key: event.key, repeat: event.repeat, defaultPrevented: event.defaultPrevented, altKey: event.altKey,
     ctrlKey: event.ctrlKey, metaKey: event.metaKey, inField: Boolean(target && target.closest(FIELDS)), replaying,
-    inTyping: Boolean(target && target.closest(TYPING)),
+    inTyping: Boolean(target && target.closest(TYPING)), inText: Boolean(target && target.closest(TEXT)),
   }, { autoplay: ["a", text("key_autoplay", "a")], new: ["n", text("key_new", "n")] });
   if (prevent) event.preventDefault(); // no page scroll on Space
   if (replaying) replayKey(action);

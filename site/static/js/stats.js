@@ -1,6 +1,7 @@
 // The statistics page: the visitor's own finished games (from IndexedDB, never sent anywhere) and a
 // simulator that lets the engine play thousands of games in the worker, batch by batch, with 1, 2 or 3 cards
-// face down in each war, or the same deals with each of them, compared.
+// face down in each war, or the same deals with each of them, compared. While a run goes, the last run's results
+// are hidden, and the progress says the games done and the time left, at least twice a second.
 
 import { lengthBins } from "./bins.js";
 import { barChart } from "./charts.js";
@@ -10,11 +11,11 @@ import { replayLink, upToDate, watchable } from "./history.js";
 import { registerServiceWorker } from "./offline.js";
 import { loadHistory } from "./store.js";
 import { format, num, percent, plural, text } from "./strings.js";
-import { added, average, comparison, noGames } from "./tally.js";
+import { added, average, batchSize, comparison, noGames, secondsLeft } from "./tally.js";
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
-const BATCH = 1000; // games per request: small enough to show progress and to cancel between batches
+const TICK = 250; // ms: how often the time left is said again between two batches
 
 // Your games
 
@@ -136,9 +137,9 @@ function showResults(totals, cancelled) {
   $("lengths-note").hidden = !tail;
   $("lengths-note").textContent = tail ? plural("tail_note", tail.low) : "";
   const peak = rows.reduce((best, row) => (row.value > best.value ? row : best), rows[0]);
+  $("lengths-figure").hidden = false; // shown first: the chart is drawn at the width it has on screen
   barChart($("lengths-chart"), rows, text("lengths_title"),
     format(text("lengths_alt"), { low: num(peak.low), high: num(peak.high) }));
-  $("lengths-figure").hidden = false;
 
   const seats = wins.map((count, seat) => {
     const share = percent(count / games);
@@ -146,8 +147,8 @@ function showResults(totals, cancelled) {
       text: format(text("bar_seat"), { name: seatName(seat), percent: share }) };
   });
   const best = seats.reduce((top, row) => (row.value > top.value ? row : top), seats[0]);
-  barChart($("seats-chart"), seats, text("seats_title"), best.text);
   $("seats-figure").hidden = false;
+  barChart($("seats-chart"), seats, text("seats_title"), best.text);
 }
 
 /** The same deals with each number of face-down cards: a table row each, for the runs that played any game. */
@@ -172,27 +173,56 @@ function showComparison(runs, cancelled) {
   $("seats-figure").hidden = true;
 }
 
+/** The last run's results go while a new one runs: nothing on screen is of another run. */
+function hideResults() {
+  for (const id of ["lengths-figure", "seats-figure", "compare"]) $(id).hidden = true;
+  const told = $("sim-summary");
+  told.textContent = "";
+  delete told.dataset.games;
+  delete told.dataset.ms;
+}
+
+/** The games done of `total`, and the seconds left (`left`, null before the first batch says how fast). */
+function showProgress(done, total, left) {
+  const progress = $("sim-progress");
+  progress.max = total;
+  progress.value = done;
+  const status = $("sim-status");
+  status.textContent = [plural("progress", total, { done: num(done) }), left === null ? "" : plural("left", left)]
+    .join(" ").trim();
+  status.dataset.done = String(done); // ASCII, for scripts and tests
+}
+
 /** `variants`: the numbers of face-down cards to play the same deals with, one after the other. */
 async function simulate(players, games, variants) {
   sim.running = true;
   sim.cancelled = false;
   $("sim-run").disabled = true;
   $("sim-cancel").hidden = false;
-  const progress = $("sim-progress");
-  progress.hidden = false;
-  progress.value = 0;
+  hideResults();
+  const total = games * variants.length;
+  $("sim-progress").hidden = false;
+  $("sim-status").hidden = false;
+  showProgress(0, total, null);
   const runs = variants.map((faceDown) => ({ face_down: faceDown, totals: noGames(players) }));
   const seed = Math.floor(Math.random() * 2 ** 40);
   const started = performance.now();
+  let done = 0;
+  let rate = 0; // games per second so far
+  let end = null; // when the run should end, at that rate
+  const tick = setInterval(() => showProgress(done, total, secondsLeft(end, performance.now())), TICK);
   try {
-    let done = 0;
     for (const run of runs) {
-      for (let batch = 0; run.totals.rounds.length < games && !sim.cancelled; batch++) {
-        const size = Math.min(BATCH, games - run.totals.rounds.length);
-        const request = { type: "simulate", players, games: size, seed: seed + batch, face_down: run.face_down };
-        run.totals = added(run.totals, await sim.engine.request(request)); // the same seeds: the same deals
+      while (run.totals.rounds.length < games && !sim.cancelled) {
+        const first = run.totals.rounds.length; // game `first` of the seed: every run plays the same deals
+        const size = batchSize(rate, games - first);
+        const request = { type: "simulate", players, games: size, seed, first, face_down: run.face_down };
+        run.totals = added(run.totals, await sim.engine.request(request));
         done += size;
-        progress.value = Math.round((100 * done) / (games * runs.length));
+        const now = performance.now();
+        rate = (1000 * done) / Math.max(1, now - started);
+        end = now + (1000 * (total - done)) / rate;
+        showProgress(done, total, secondsLeft(end, now));
       }
     }
     if (runs.length === 1) showResults(runs[0].totals, sim.cancelled);
@@ -204,10 +234,12 @@ async function simulate(players, games, variants) {
     $("sim-summary").textContent = text("sim_failed");
     if (sim.engine.dead) restartEngine(); // a broken worker cannot be used again: the next run gets a new one
   } finally {
+    clearInterval(tick);
     sim.running = false;
     $("sim-run").disabled = !sim.engine;
     $("sim-cancel").hidden = true;
-    progress.hidden = true;
+    $("sim-progress").hidden = true;
+    $("sim-status").hidden = true;
   }
 }
 

@@ -52,7 +52,13 @@ export function newer(latest, read) {
 export function chancesAhead(record, board) {
   if (!record || typeof record !== "object" || !board) return null;
   const played = record.played ?? 0;
-  const known = played ? (Array.isArray(record.ahead) ? record.ahead[played - 1]?.chances : null) : record.chances;
+  return chancesOf(played ? (Array.isArray(record.ahead) ? record.ahead[played - 1]?.chances : null) : record.chances,
+    board);
+}
+
+/** `known`, an estimate the bridge worked out (a record's or a round's worked out ahead), if it is sound and is
+ * of the round of `board`; else null. */
+export function chancesOf(known, board) {
   const share = (value) => typeof value === "number" && value >= 0 && value <= 1;
   const sound = Boolean(known) && typeof known === "object" && Array.isArray(known.chances) &&
     known.chances.length === board.players && known.chances.every(share) && share(known.draw) &&

@@ -1,6 +1,6 @@
 // What the table shows of the page's state besides the board itself: your seat flips when a flip is possible,
-// the first round's hint, the "Replay" marker while a game is watched again, and "New game" highlighted while
-// the form's deal settings differ from the game on screen.
+// the first round's hint, the "Replay" marker while a game is watched again, "New game" highlighted while
+// the form's deal settings differ from the game on screen, and the focus on Flip after a new game from the end.
 
 import { listen, state } from "./page.js";
 import { flip } from "./play.js";
@@ -22,11 +22,25 @@ function showTable(now) {
   $("next-game").hidden = !differs;
 }
 
+/**
+ * New game from the end of a game: its result goes, with the button that had the focus; the focus goes on to
+ * Flip, which takes its place, unless the visitor has moved it elsewhere. After the board is drawn, when Flip is
+ * shown again.
+ */
+function focusFlipAfterTheEnd(now, before) {
+  if (before.mode !== "over" || now.mode === "over") return;
+  queueMicrotask(() => {
+    const focused = document.activeElement;
+    if (focused === document.body || $("result").contains(focused)) $("flip").focus();
+  });
+}
+
 /** A tap or a click anywhere on your own seat turns your card, as the Flip button does. */
 export function wireTable() {
   $("seat-0").addEventListener("click", () => {
     if (controls(state).flip) flip();
   });
   listen(showTable);
+  listen(focusFlipAfterTheEnd);
   showTable(state);
 }

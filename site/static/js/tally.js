@@ -1,4 +1,5 @@
-// The simulator's sums: the worker's batches of games added up, and the numbers of face-down cards compared.
+// The simulator's sums: the worker's batches of games added up, and the numbers of face-down cards compared; the
+// size of its batches and the time a run has left.
 // Pure functions of plain data (a batch is the bridge's simulate answer: {rounds, wins, draws, repetitions}).
 
 /** Nothing counted yet, for `players` seats. */
@@ -33,4 +34,18 @@ export function comparison(runs) {
     draws: totals.draws,
     share: totals.draws / totals.rounds.length,
   }));
+}
+
+/**
+ * The next batch's size: as many games as the worker plays in about `seconds` at `rate` (games per second, 0
+ * before the first batch), so that the progress moves often and Cancel is felt at once; never more than `left`.
+ */
+export function batchSize(rate, left, { seconds = 0.2, least = 50, most = 10000 } = {}) {
+  const size = rate > 0 ? Math.round(rate * seconds) : least;
+  return Math.min(left, Math.max(least, Math.min(most, size)));
+}
+
+/** The whole seconds left until `end` (ms, as `now`; null while it is not known yet): at least 1 until the end. */
+export function secondsLeft(end, now) {
+  return end === null ? null : Math.max(1, Math.ceil((end - now) / 1000));
 }

@@ -1,0 +1,105 @@
+"""The whole game on every screen: at seven window sizes, from a 320 px phone to a laptop and a phone held
+sideways, with 2, 3 and 4 players, every seat with its name, count and chance, the round's sentence and the
+control that plays on are inside the window and uncovered, at rest, with More options open, with a notice shown,
+at the end of the game and in a replay. The table does not move when the result appears, and New game from the
+end leaves the focus on Flip. One page per number of players, resized for each size."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from pprint import pformat
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, context_at
+from guard import Guard
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "crossbrowser"))
+from layout import LINES, UNSEEN, seat_things  # type: ignore[import-not-found]  # noqa: E402,I001
+
+SIZES = [(1280, 800), (1366, 768), (375, 667), (375, 740), (320, 568), (740, 375), (812, 375)]
+SENTENCE = "[data-testid=status] .short"
+CHANCES_SHOWN = "() => [...document.querySelectorAll('[data-testid^=seat-]:not([hidden]) .chance')]" \
+    ".every((chance) => !chance.hidden)"
+BOARD_BOX = "() => { const r = document.getElementById('board').getBoundingClientRect(); return [r.top, r.height]; }"
+
+
+def seen_at_every_size(page: Page, things: dict[str, str], state: str, focus: str | None = None) -> None:
+    """All of `things` is seen at every size, from the top of the page (or with the focus moved to `focus`, which
+    scrolls what it needs to); else the failure says what is not, by window size."""
+    wrong = {}
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => scrollTo(0, 0)")
+        if focus:
+            page.focus(focus)
+        if missed := page.evaluate(UNSEEN, things):
+            wrong[f"{width}x{height}"] = missed
+    assert not wrong, f"{state}:\n{pformat(wrong, width=120)}"
+
+
+def click(page: Page, testid: str) -> None:
+    page.evaluate("(id) => document.querySelector(`[data-testid=${id}]`).click()", testid)  # no scrolling
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_seat_the_sentence_and_the_controls_are_seen_on_every_screen(
+        browser: Browser, site_url: str, guard: Guard, players: int) -> None:
+    context = context_at(browser, site_url, guard, 1280, 800, reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(f"en/index.html?players={players}&seed=0")
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    click(page, "flip")
+    page.wait_for_function("() => document.getElementById('board').dataset.round === '1'")
+    page.wait_for_function(CHANCES_SHOWN, timeout=LOAD_TIMEOUT)
+    playing = {"flip": "[data-testid=flip]", "sentence": SENTENCE, **seat_things(players)}
+    seen_at_every_size(page, playing, "at rest")
+
+    options = page.locator("#deal-options")
+    options.locator("summary").click()
+    expect(options).to_have_attribute("open", "")
+    seen_at_every_size(page, playing, "with More options open")
+    # More options says its name in words, on one line, at every size
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.evaluate(LINES, "#deal-options > summary") == [{"what": "More options", "lines": 1}]
+    options.locator("summary").click()
+
+    # a new deal whose first round is no war: the table keeps the height of one card a seat when its round goes
+    calm = next(seed for seed in range(100) if not Game.new(players, seed=seed).play_round().wars)
+    page.evaluate("(seed) => { document.getElementById('seed').value = String(seed); }", calm)
+    click(page, "new-game")  # the game in progress is kept, and the table says how to get back to it
+    expect(page.locator("[data-testid=back-notice]")).to_be_visible()
+    page.wait_for_function(CHANCES_SHOWN, timeout=LOAD_TIMEOUT)
+    noticed = {"flip": "[data-testid=flip]", "hint": "[data-testid=hint]", "notice": "[data-testid=back-to-game]",
+               **seat_things(players)}
+    seen_at_every_size(page, noticed, "with a notice shown")
+
+    page.set_viewport_size({"width": 1280, "height": 800})
+    click(page, "flip")
+    expect(page.locator("[data-testid=back-notice]")).to_be_hidden()
+    before = page.evaluate(BOARD_BOX)
+    click(page, "finish")
+    expect(page.locator("[data-testid=result]")).to_be_visible(timeout=LOAD_TIMEOUT)
+    assert page.evaluate(BOARD_BOX) == before  # the table does not move when the result appears
+    ended = {"result": "#result-text", "new game": "[data-testid=again]", "sentence": SENTENCE,
+             **seat_things(players, chances=False)}
+    seen_at_every_size(page, ended, "at the end", focus="[data-testid=again]")
+
+    click(page, "replay")
+    expect(page.locator("[data-testid=replay-bar]")).to_have_attribute("data-round", "0")
+    click(page, "replay-forward")
+    expect(page.locator("[data-testid=replay-bar]")).to_have_attribute("data-round", "1")
+    replaying = {"sentence": SENTENCE, "previous": "[data-testid=replay-back]", "play": "[data-testid=replay-play]",
+                 "next": "[data-testid=replay-forward]", "leave": "[data-testid=replay-leave]",
+                 **seat_things(players, chances=False)}
+    seen_at_every_size(page, replaying, "in a replay")
+
+    click(page, "replay-leave")
+    page.focus("[data-testid=again]")
+    page.keyboard.press("Enter")  # New game from the end: the focus goes on to Flip, not to the page
+    expect(page.locator("[data-testid=result]")).to_be_hidden()
+    expect(page.locator("[data-testid=flip]")).to_be_focused()
+    context.close()
