@@ -18,7 +18,7 @@ The settings are the page's own, as it sent them; the page puts its latest ones 
 
 A record may also carry ``ahead``, the next rounds the bridge worked out (``bridge.AHEAD``, ``{board, line}``
 each, and ``chances``, the round's win chances, once the bridge has made them), ``chances``, those of the round
-on its board, and ``played``, how many of its rounds ahead the page drew before Python was ready (the one field
+on its board, and ``played``, how many of its rounds ahead the page drew before the bridge answered (the one field
 the page writes). All are optional, so they need no version: a record without them loads as before.
 
 The bridge's ``restore`` hands the whole stored record to ``load``, which brings it up to ``VERSION`` through

@@ -4,11 +4,16 @@ game is refused in its own transaction."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from gamepage import board, flip, new_game, open_game, record, saved_at_round_two, wait_saved, wait_stored, write
+
+HISTORY = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "history").glob("v*.json"))
 
 # A browser without Web Locks: two tabs then learn of each other only from IndexedDB's claim (store.js).
 NO_LOCKS = "Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined });"
@@ -63,17 +68,56 @@ def test_a_finished_game_missing_from_the_statistics_is_added_once_on_the_next_v
     expect(page.locator("[data-stat=played]")).to_have_text("1")
 
 
-def test_an_older_sites_finished_game_is_not_counted_twice(page: Page, guard) -> None:
-    """Version 3 records and version 2 entries had no id: both are named by the time they shared."""
+def older_record(record: dict[str, Any], saved_at: int, version: int) -> dict[str, Any]:
+    """`record` as a site of record version `version` stored it: version 3 had no id (the record and the entry of a
+    finished game shared their time), version 2 kept the comeback as board.low, version 1 kept no log."""
+    older = {key: value for key, value in record.items() if key != "id"} | {"version": 3, "savedAt": saved_at}
+    if version <= 2:
+        comeback = older.pop("comeback")
+        older |= {"version": 2, "board": older["board"] | {"low": comeback}}
+    if version == 1:
+        del older["log"]
+        older["version"] = 1
+    return older
+
+
+def older_entry(entry: dict[str, Any], version: int) -> dict[str, Any]:
+    """`entry` as a site of history version `version` stored it: version 2 had no id, version 1 kept no game,
+    version 0 had no version and called the comeback low."""
+    older = {key: value for key, value in entry.items() if key != "id"} | {"version": 2}
+    if version <= 1:
+        older = {key: value for key, value in older.items() if key != "game"} | {"version": 1}
+    if version == 0:
+        comeback = older.pop("comeback")
+        older = {key: value for key, value in older.items() if key != "version"} | {"low": comeback}
+    return older
+
+
+@pytest.mark.parametrize(("record_version", "history_version"), [(1, 0), (2, 1), (3, 2)])
+def test_an_older_sites_finished_game_is_counted_once(page: Page, guard, record_version: int,
+                                                      history_version: int) -> None:
+    """An older site's finished game, its last record and its entry as that site stored them: they had no id, and
+    are named by the time they shared."""
     ended, entry = finished(page)
     # an older site stored the game's last record and its entry with the same time (a later write of this
     # site, such as a setting changed after the end, may have moved the record's)
-    older = {key: value for key, value in ended.items() if key != "id"} | {"version": 3, "savedAt": entry["endedAt"]}
-    write(page, "current", older)
-    write(page, "history", [{key: value for key, value in entry.items() if key != "id"} | {"version": 2}])
+    write(page, "current", older_record(ended, entry["endedAt"], record_version))
+    write(page, "history", [older_entry(entry, history_version)])
     assert len(history_after_a_visit(page)) == 1
     stats(page)
     expect(page.locator("[data-stat=played]")).to_have_text("1")
+
+
+@pytest.mark.parametrize("path", HISTORY, ids=lambda path: path.stem)
+def test_the_finished_games_of_every_history_version_are_each_counted_once(page: Page, guard, path: Path) -> None:
+    games = json.loads(path.read_text())
+    page.goto("en/stats.html")
+    write(page, "history", games)
+    stats(page)
+    expect(page.locator("[data-stat=played]")).to_have_text(str(len(games)))
+    open_game(page)  # a visit of the game page adds nothing to them
+    stats(page)
+    expect(page.locator("[data-stat=played]")).to_have_text(str(len(games)))
 
 
 def test_a_tab_that_lost_the_game_cannot_overwrite_it_and_says_so(context: BrowserContext, page: Page, guard) -> None:

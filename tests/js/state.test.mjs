@@ -46,15 +46,18 @@ test("a shown record makes the game playable, ready and saved", () => {
   assert.equal(page.canSave(page.kept(state, false)), false);
 });
 
-test("a flip draws the round the bridge worked out ahead, and the answer's record is what is stored", () => {
+test("a flip draws the round the bridge worked out ahead, and the record stored at once counts it", () => {
   const next = { board: { ...board(), round: 4 }, line: { label: "Round 4" } };
-  const dealt = page.shown(playing(), record(), next);
+  const ahead = { ...record(), ahead: [next, { board: { ...board(), round: 5 } }] };
+  const dealt = page.shown(playing(), ahead, next);
   assert.equal(dealt.next, next);
   const drawn = page.drawnAhead(dealt);
   assert.equal(drawn.board, next.board, "the next round is on screen at once");
   assert.equal(drawn.next, null, "and is drawn only once");
-  assert.equal(drawn.record, dealt.record, "the record stays the bridge's until it answers");
+  assert.deepEqual(drawn.record, { ...ahead, played: 1 }, "the record counts it, to be stored before the answer");
   assert.equal(page.drawnAhead(drawn), drawn, "nothing to draw ahead: nothing changes");
+  const bare = page.drawnAhead(page.shown(playing(), record(), next));
+  assert.equal(bare.record.played, undefined, "a record without rounds ahead cannot count one");
   assert.equal(page.shown(drawn, record()).next, null, "an answer without a next round leaves none");
   assert.equal(page.refused(dealt, {}).next, null);
 });

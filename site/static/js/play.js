@@ -13,7 +13,7 @@ import { keepFinished, persistGame } from "./saving.js";
 import { applySettings, choices, readSettings } from "./settings.js";
 import { hear } from "./sound.js";
 import {
-  answered, asking, autoplaying, canAsk, canSave, drawnAhead, drawnEarly, early, failed, refused, shown,
+  answered, asking, autoplaying, canAsk, drawnAhead, drawnEarly, early, failed, refused, shown,
 } from "./state.js";
 import { refusal } from "./stored.js";
 import { asciiDigits, text } from "./strings.js";
@@ -121,8 +121,7 @@ async function flipEarly() {
     update(drawnEarly);
     draw(line, null, { fresh: true, auto: state.autoplay });
     forgetChances();
-    const round = state.board.round;
-    if (canSave(state)) persistGame().then(() => { $("board").dataset.savedRound = String(round); });
+    persistGame();
     return;
   }
   await handedOver;
@@ -131,8 +130,8 @@ async function flipEarly() {
 
 /**
  * One round. The bridge worked it out ahead (state.next), so it is drawn at once, in the frame after the key
- * press, while the bridge plays it and builds the record to store; without it, it is drawn when the bridge
- * answers. Should the bridge not play it after all (it broke), the board goes back to the last round it played.
+ * press, and the record, which counts it, is stored in the same task, while the bridge plays it and builds the
+ * record to store next; without it, it is drawn when the bridge answers. Should the bridge not play it after all (it broke), the board goes back to the last round it played.
  */
 async function flipNow() {
   if (state.mode === "loading") return flipEarly();
@@ -143,6 +142,7 @@ async function flipNow() {
   if (ahead) {
     update(drawnAhead);
     draw(ahead.line, null, { fresh: true, auto: state.autoplay });
+    persistGame(null, { answerFollows: true }); // the round drawn is kept now, before the bridge answers
     forgetChances(ahead.chances);
   }
   const played = await play({ type: "flip" }, { fresh: true, drawn: ahead !== null });

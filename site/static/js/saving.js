@@ -33,14 +33,17 @@ function refused(error) {
 /**
  * Store the record on screen with the page's settings, if the visitor keeps it and this tab owns it, and with
  * `finished`, the bridge's entry of the game that has just ended, add that game to the history in the same
- * transaction (a game already there is not added twice).
+ * transaction (a game already there is not added twice). `answerFollows`: the bridge's record of the same round
+ * is on its way, and stored next.
  */
-export function persistGame(finished = null) {
+export function persistGame(finished = null, { answerFollows = false } = {}) {
   if (!canSave(state)) return last;
   const record = { ...state.record, settings: state.settings };
+  const round = state.board.round; // the record's own, or that of the last of its rounds ahead drawn
   return write(record, finished, () => {
     saveFailed(false);
-    $("board").dataset.savedRound = String(record.board.round);
+    // a round drawn ahead once the engine is ready: <div id=board data-saved-round> waits for the bridge's record
+    if (!answerFollows) $("board").dataset.savedRound = String(round);
     askToKeep(); // once, after the visitor's first action
   });
 }

@@ -106,9 +106,16 @@ export function shown(state, record, next = null) {
     autoplay: state.autoplay && mode === "playing" };
 }
 
-/** A flip drew the next round at once: it is on screen, and the bridge is asked to play it. */
+/**
+ * A flip drew the next round at once: it is on screen, and the bridge is asked to play it. The record counts it
+ * (`played`, of its rounds ahead, the first of which is `next`), so that it is stored before the bridge answers.
+ */
 export function drawnAhead(state) {
-  return state.next ? { ...state, board: state.next.board, next: null } : state;
+  if (!state.next) return state;
+  const played = state.record ? (state.record.played ?? 0) : 0;
+  const counted = state.record && Array.isArray(state.record.ahead) && state.record.ahead.length > played;
+  const record = counted ? { ...state.record, played: played + 1 } : state.record;
+  return { ...state, record, board: state.next.board, next: null };
 }
 
 /**

@@ -6,8 +6,10 @@
 //                 is: the page reads only its board and settings, to draw them before Python is ready, and hands
 //                 the rest back to the bridge.
 //   "claim"       {tab}: the page that plays the stored game. A page claims it when it takes the game (at start-up
-//                 or "Play here instead"), and every write of the record checks, in its own transaction, that the
-//                 claim is still its own: the late write of a page that lost the game is refused.
+//                 or "Play here instead"), and marks the page that had it as lost, unless no other page is open.
+//   ["lost", tab] when that page claimed or took the game: the page `tab` has lost it. Every write of the record
+//                 begins by adding the writing page's own mark, which fails if the mark is there: the late write of a
+//                 page that lost the game fails whole, in IndexedDB itself. The latest MARKS_KEPT marks are kept.
 //   "preferences" {keep: false} once the visitor turns "Keep my game on this device" off (absent = keep).
 //   "history"     the finished games for the statistics page, newest last, as the bridge built them. A finished
 //                 game's entry is added in the transaction that stores its last record (saving.js).
@@ -15,8 +17,8 @@
 //                 game" until a round of the new game is played (back.js).
 //   "persistence" {asked: true, granted} once the page has asked the browser to keep its data for good
 //                 (persistence.js): it never asks again.
-// Every write is one IndexedDB transaction, begun when it is asked for: IndexedDB runs the transactions of a page in
-// the order they were begun, so the writes land in the order of the changes they keep.
+// Every write is one IndexedDB transaction, begun when it is asked for: IndexedDB runs the read-write transactions
+// on a store one at a time, in the order they were begun, so the writes land in the order of the changes they keep.
 //
 // localStorage "krig-has-save" is "1" from the first save of this page's code until the game is deleted: a hint,
 // read synchronously at start-up, that IndexedDB may hold a game worth waiting for. It never holds game data.
@@ -32,7 +34,13 @@ const SAVE_HINT = "krig-has-save";
 let store = null;
 let hinted = false; // this page has set the hint already
 let history; // the finished games as stored, once this page has claimed the game: it alone adds to them
+let probed = false;
+let committedAtOnce = false; // whether writes commit at once: only where a failed request still aborts them
 const TAB = Math.random().toString(36).slice(2) + Date.now().toString(36); // this page's name in "claim"
+// ["lost", tab]: the page `tab` has lost the game to a later claim; at most MARKS_KEPT of them are kept
+const lost = (tab) => ["lost", tab];
+const allMarks = () => IDBKeyRange.bound(["lost"], ["lost", []]);
+const MARKS_KEPT = 100;
 
 /** A write refused because another page has claimed the game since this one did. */
 export class ClaimLost extends Error {
@@ -110,97 +118,119 @@ export async function loadStart() {
 }
 
 /**
- * Claim the stored game for this page: from now on the writes of any other page are refused. Resolves to
- * {record}, the record stored at that moment (read in the same transaction, null when there is none), which is
- * newer than the one read at start-up if another page's write landed in between; or null without storage.
+ * Claim the stored game for this page: from now on the writes of any other page are refused. `alone`: no other
+ * page is open on the game (Web Locks say so), so none can write late. Resolves to {record}, the record stored at
+ * that moment (read in the same transaction, null when there is none), which is newer than the one read at
+ * start-up if another page's write landed in between; or null without storage.
  */
-export function claim() {
+export function claim({ alone = false } = {}) {
   return inTime((s) => s("readwrite", (saves) => {
-    saves.put({ tab: TAB }, "claim");
-    const record = promisifyRequest(saves.get("current"));
-    const games = promisifyRequest(saves.get("history"));
-    return promisifyRequest(saves.transaction).then(async () => {
-      history = (await games) ?? [];
-      return { record: (await record) ?? null };
+    const claimed = saves.get("claim");
+    const times = saves.getAll(allMarks());
+    const marked = saves.getAllKeys(allMarks());
+    const record = saves.get("current");
+    const games = saves.get("history");
+    marked.onsuccess = () => {
+      const owner = claimed.result;
+      if (alone) saves.delete(allMarks());
+      else {
+        if (owner && owner.tab !== TAB) saves.put(Date.now(), lost(owner.tab));
+        for (const key of oldestMarks(marked.result, times.result)) saves.delete(key);
+      }
+      saves.delete(lost(TAB));
+      saves.put({ tab: TAB }, "claim");
+    };
+    return promisifyRequest(saves.transaction).then(() => {
+      history = games.result ?? [];
+      return { record: record.result ?? null };
     });
-  }));
+  })).then((claimed) => {
+    if (claimed && !probed) {
+      probed = true;
+      failedRequestAborts(open()).then((yes) => { committedAtOnce = yes; });
+    }
+    return claimed;
+  });
 }
 
 /**
- * Nothing more to ask in `transaction`: it commits now, not once its requests are answered, so a page left at once
- * (a reload, a link followed) keeps the write instead of aborting it with the page.
+ * Whether a transaction committed at once still aborts when one of its requests fails (Chromium's does; Firefox's
+ * commits its other requests): found once, with a request that fails as a lost page's mark does, on the claim
+ * just stored, beside a put of "probe", which stays only where the answer is no.
  */
-function commit(transaction) {
-  if (typeof transaction.commit === "function") transaction.commit();
+function failedRequestAborts(s) {
+  return new Promise((resolve) => {
+    s("readwrite", (saves) => {
+      const transaction = saves.transaction;
+      if (typeof transaction.commit !== "function") return resolve(false);
+      saves.add({ tab: TAB }, "claim").onerror = () => {};
+      saves.put(true, "probe");
+      transaction.commit();
+      transaction.oncomplete = () => {
+        del("probe", s).catch(() => {});
+        resolve(false);
+      };
+      transaction.onabort = () => resolve(true);
+    }).catch(() => resolve(false));
+  });
+}
+
+/** The keys of the marks beyond the latest MARKS_KEPT (`keys` and `times` as stored, in the same order). */
+function oldestMarks(keys, times) {
+  const order = keys.map((key, index) => [times[index], key]).sort((a, b) => b[0] - a[0]);
+  return order.slice(MARKS_KEPT - 1).map(([, key]) => key);
 }
 
 /**
  * Store `record` (null: none) and, with `finished`, the finished games that function makes of the stored ones
- * (null: they stay), in one transaction. Its writes are made at once and it commits at once, so that a page left
- * or reloaded in the same instant keeps them: the history is the one this page knows (read when it claimed the
- * game, kept since), read in the transaction only when it does not know it. The same transaction reads the
- * claim and the values it replaces: if another page has claimed the game since, they are put back at once and
- * the write is refused (ClaimLost).
+ * (null: they stay), in one transaction whose requests are all made at once: a page left or reloaded in the same
+ * instant keeps them. Its first request adds this page's mark, which exists only if another page has claimed the
+ * game since this one did: then that request fails, and with it the whole transaction, before anything is written
+ * (ClaimLost). The history is the one this page knows: read when it claimed the game, and written since by this
+ * page alone, since any other page's write fails in the same way.
  */
 export function saveGame(record, finished = null) {
   const s = open();
   if (!s) return Promise.resolve();
   return s("readwrite", (saves) => new Promise((resolve, reject) => {
+    const atOnce = committedAtOnce; // committed now, not once its requests are answered: a page left at once keeps it
     const transaction = saves.transaction;
     let failure = null; // a request that could not even be made (e.g. the storage is full)
     let games = null;
-    const claimed = saves.get("claim");
-    const before = record ? saves.get("current") : null;
-    const historyBefore = finished ? saves.get("history") : null;
+    const check = saves.add(true, lost(TAB));
+    check.onerror = () => {
+      if (check.error && check.error.name === "ConstraintError") failure = new ClaimLost();
+    };
     try {
+      saves.delete(lost(TAB));
       if (record) saves.put(record, "current");
       if (finished && history !== undefined) {
         games = finished(history);
         if (games) saves.put(games, "history");
-        commit(transaction);
       } else if (finished) {
-        historyBefore.onsuccess = () => { // not known yet: read, then written, in this transaction
+        const stored = saves.get("history"); // not known (the claim could not read it): read in this transaction
+        stored.onsuccess = () => {
           try {
-            games = claimed.result && claimed.result.tab !== TAB ? null : finished(historyBefore.result);
+            games = finished(stored.result);
             if (games) saves.put(games, "history");
           } catch (error) {
             failure = error;
             transaction.abort();
           }
         };
-      } else {
-        commit(transaction);
       }
+      if (atOnce && !(finished && history === undefined)) transaction.commit();
     } catch (error) {
       failure = error;
       transaction.abort();
     }
     transaction.oncomplete = () => {
-      const owner = claimed.result;
-      if (!owner || owner.tab === TAB) {
-        if (games) history = games;
-        resolve();
-        return;
-      }
-      const undo = [];
-      if (before) undo.push(["current", before.result]);
-      if (games) undo.push(["history", historyBefore.result]);
-      putBack(s, undo).finally(() => reject(new ClaimLost()));
+      if (games) history = games;
+      resolve();
     };
-    transaction.onabort = transaction.onerror = () => reject(failure ?? transaction.error);
+    transaction.onabort = () => reject(failure ?? transaction.error);
   })).then(() => {
     if (record) hint(true);
-  });
-}
-
-/** Put `values` ([key, value or undefined]) back as they were, in one transaction. */
-function putBack(s, values) {
-  return s("readwrite", (saves) => {
-    for (const [key, value] of values) {
-      if (value === undefined) saves.delete(key);
-      else saves.put(value, key);
-    }
-    return promisifyRequest(saves.transaction);
   });
 }
 

@@ -1,7 +1,7 @@
 // One tab at a time: the stored game belongs to the tab holding the "krig-game" Web Lock. A tab opened while
 // another holds it pauses and offers "Play here instead", which steals the lock; the tab it was stolen from
 // pauses in turn and offers to take the game back. A paused tab never writes the record, and a write it had begun
-// before it knew is refused in IndexedDB itself, by the claim the other tab made (store.js): it then pauses too.
+// before it knew fails in IndexedDB itself, on the mark the other tab's claim left (store.js): it then pauses too.
 
 import { state, update } from "./page.js";
 import { resume } from "./play.js";
@@ -17,19 +17,25 @@ const GAME_LOCK = "krig-game";
  * stored when this tab claimed it (undefined when it could not be read).
  */
 export async function holdGame(steal) {
-  if (!(await lockGame(steal))) return false;
-  const claimed = await store.claim();
+  const held = await lockGame(steal);
+  if (!held) return false;
+  const claimed = await store.claim({ alone: held === ALONE });
   return { record: claimed ? claimed.record : undefined };
 }
 
-/** Hold the game's lock while this page lives; resolves false if another tab holds it (unless `steal`). */
+const ALONE = "alone"; // the lock was free: no other page plays the game, so none can write late
+
+/**
+ * Hold the game's lock while this page lives; resolves false if another tab holds it (unless `steal`), ALONE if
+ * no tab held it, else true.
+ */
 function lockGame(steal) {
   if (!navigator.locks) return Promise.resolve(true); // no Web Locks here: nothing to coordinate with
   return new Promise((resolve) => {
     let held = false;
     navigator.locks.request(GAME_LOCK, steal ? { steal: true } : { ifAvailable: true }, (lock) => {
       held = Boolean(lock);
-      resolve(held);
+      resolve(held && !steal ? ALONE : held);
       return held ? new Promise(() => {}) : undefined; // never released by this page; closing it releases it
     }).catch(() => {
       if (held) update(takenOver); // another tab stole the lock: the game is played there now
