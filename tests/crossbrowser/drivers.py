@@ -321,12 +321,13 @@ class FirefoxTab(Tab):
 
 class Firefox:
     """Firefox ESR, headless, one browser for many tests; each test's tabs are closed after it. It starts on a
-    fresh profile of its own, or on `profile`, which a later start finds as this one left it."""
+    fresh profile of its own, or on `profile`, which a later start finds as this one left it, with `prefs` set."""
 
     name = "firefox"
 
-    def __init__(self, profile: Path | None = None) -> None:
-        self.relay = subprocess.Popen(["node", str(RELAY), str(FIREFOX), *([str(profile)] if profile else [])],
+    def __init__(self, profile: Path | None = None, prefs: dict[str, Any] | None = None) -> None:
+        self.relay = subprocess.Popen(["node", str(RELAY), str(FIREFOX), json.dumps(prefs or {}),
+                                       *([str(profile)] if profile else [])],
                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=HERE)
         self.version = self.answer()
         self.pid: int = self.ask("pid")  # its main process, the leader of its process group

@@ -1,13 +1,15 @@
 // Drives Firefox ESR for the cross-browser tests: puppeteer-core over WebDriver BiDi (no geckodriver). It reads
 // one JSON command per line on stdin and answers each with one JSON line on stdout, {value} or {error}.
 // Each tab keeps its console errors and uncaught exceptions until they are asked for. Arguments: Firefox's path,
-// and a profile folder to start on (kept as the browser leaves it), or none for a fresh one.
+// the preferences to start with (JSON), and a profile folder to start on (kept as the browser leaves it), or none
+// for a fresh one.
 import { createInterface } from "node:readline";
 
 import puppeteer from "puppeteer-core";
 
-const [executablePath, userDataDir] = process.argv.slice(2);
-const browser = await puppeteer.launch({ browser: "firefox", executablePath, userDataDir, headless: true });
+const [executablePath, prefs, userDataDir] = process.argv.slice(2);
+const browser = await puppeteer.launch({ browser: "firefox", executablePath, userDataDir, headless: true,
+  extraPrefsFirefox: JSON.parse(prefs) });
 const tabs = [];
 
 const commands = {

@@ -250,3 +250,17 @@ test("the deal's settings differ from the game on screen until a new game uses t
   assert.equal(page.dealDiffers({ ...form, face_down: 3 }, game), true);
   assert.equal(page.dealDiffers(form, null), false, "no game on screen: nothing to differ from");
 });
+
+test("a failed write shows its notice, and a finished game it carried is owed until a write carries it", () => {
+  const entry = { id: "g1" };
+  const failed = page.saveFailed(playing(), null);
+  assert.deepEqual([page.notices(failed)["save-failed"], page.notices(failed)["result-unsaved"]], [true, false]);
+  assert.equal(page.saveLanded(failed, null).unsaved, null);
+  const owing = page.saveFailed(page.saveFailed(playing(), entry), null);
+  assert.equal(owing.unsaved.entry, entry, "a later failure without the game still owes it");
+  assert.deepEqual([page.notices(owing)["save-failed"], page.notices(owing)["result-unsaved"]], [false, true]);
+  assert.equal(page.saveLanded(owing, null), owing, "a write begun before the failure did not carry it");
+  assert.equal(page.saveLanded(owing, entry).unsaved, null);
+  const calm = playing();
+  assert.equal(page.saveLanded(calm, null), calm, "nothing owed: the same state");
+});

@@ -7,27 +7,42 @@ import { note } from "./announce.js";
 import { engine, state, update } from "./page.js";
 import { withFinished } from "./history.js";
 import { askToKeep } from "./persistence.js";
-import { canSave, forgotDamaged, isPassive, kept, recorded, takenOver } from "./state.js";
+import { canSave, forgotDamaged, isPassive, kept, recorded, saveFailed, saveLanded, takenOver } from "./state.js";
 import * as store from "./store.js";
 import { text } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
 
+// After a write that failed, the next one is tried this much later, if no round has tried it since
+const RETRY_MS = 5000;
+
 let last = Promise.resolve();
+let retry = null; // the timer of that next try
 
 /** Every write asked for so far is done. */
 export function written() {
   return last;
 }
 
-function saveFailed(failed) {
-  $("save-failed").hidden = !failed;
+/**
+ * A write was refused, or failed: another page has the game now, or the storage is full. Then what it carried of
+ * a finished game (`entry`) is owed, and the record on screen is written again later with it, if no round has
+ * written it by then.
+ */
+function refused(error, entry = null) {
+  if (error instanceof store.ClaimLost) {
+    update(takenOver); // the game is played in another tab now
+    return;
+  }
+  update(saveFailed, entry);
+  clearTimeout(retry);
+  retry = setTimeout(tryAgain, RETRY_MS);
 }
 
-/** A write was refused, or failed: another page has the game now, or the storage is full. */
-function refused(error) {
-  if (error instanceof store.ClaimLost) update(takenOver); // the game is played in another tab now
-  else saveFailed(true); // e.g. the storage is full; the next round's save tries again with everything
+function tryAgain() {
+  if (!state.unsaved) return;
+  if (canSave(state)) persistGame();
+  else keepFinished(null);
 }
 
 /**
@@ -41,7 +56,6 @@ export function persistGame(finished = null, { answerFollows = false } = {}) {
   const record = { ...state.record, settings: state.settings };
   const round = state.board.round; // the record's own, or that of the last of its rounds ahead drawn
   return write(record, finished, () => {
-    saveFailed(false);
     // a round drawn ahead once the engine is ready: <div id=board data-saved-round> waits for the bridge's record
     if (!answerFollows) $("board").dataset.savedRound = String(round);
     askToKeep(); // once, after the visitor's first action
@@ -55,8 +69,14 @@ export function keepFinished(finished) {
   return write(null, finished, () => {});
 }
 
+/** Store `record` (or null) with the finished game `finished` (or null), and any finished game still owed. */
 function write(record, finished, done) {
-  last = store.saveGame(record, finished && ((games) => withFinished(games, finished))).then(done, refused);
+  const entry = finished ?? (state.unsaved ? state.unsaved.entry : null);
+  last = store.saveGame(record, entry && ((games) => withFinished(games, entry))).then(() => {
+    update(saveLanded, entry);
+    if (!state.unsaved) clearTimeout(retry);
+    done();
+  }, (error) => refused(error, entry));
   return last;
 }
 
@@ -101,7 +121,7 @@ export async function setKeep(keep) {
       note(text("saving_stopped"));
     }
   } catch {
-    saveFailed(true);
+    update(saveFailed, null);
   }
 }
 
@@ -116,6 +136,6 @@ export async function deleteSave() {
     update(forgotDamaged);
     note(text("deleted"));
   } catch {
-    saveFailed(true);
+    update(saveFailed, null);
   }
 }

@@ -39,6 +39,8 @@
 //             yet), whether it plays on by itself at the auto-play speed, and the mode to go back to
 //   replaced  the record of an unfinished game that a new deal or an import replaced: offered back ("Back to your
 //             game") until the next round of the new game is played
+//   unsaved   the last write failed (the storage may be full): {entry}, the history entry of a game that ended
+//             and is not stored yet, or null; every write carries that entry until one lands, then this is null
 
 export const initial = Object.freeze({
   mode: "loading",
@@ -53,6 +55,7 @@ export const initial = Object.freeze({
   failure: null,
   replay: null,
   replaced: null,
+  unsaved: null,
 });
 
 const LIVE = ["idle", "playing", "over"];
@@ -189,6 +192,17 @@ export function kept(state, keep) {
   return state.saving === "unavailable" ? state : { ...state, saving: keep ? "on" : "off" };
 }
 
+/** A write failed: what it carried of a finished game (`entry`, or null) is owed to the next one. */
+export function saveFailed(state, entry) {
+  return { ...state, unsaved: { entry: entry ?? (state.unsaved ? state.unsaved.entry : null) } };
+}
+
+/** A write landed, with `entry` (or null): nothing is owed any more, unless a finished game it did not carry. */
+export function saveLanded(state, entry) {
+  if (state.unsaved === null) return state;
+  return state.unsaved.entry === null || state.unsaved.entry === entry ? { ...state, unsaved: null } : state;
+}
+
 /** The bridge began a replay ({round, rounds, board}): it is on screen, and the game waits beneath it as it is. */
 export function replayOpened(state, { round, rounds, board }) {
   if (!canReplay(state)) return state;
@@ -305,6 +319,8 @@ export function notices(state) {
     "other-tab": state.mode === "elsewhere",
     "taken-over": state.mode === "taken-over",
     "back-notice": state.replaced !== null && LIVE.includes(state.mode),
+    "save-failed": state.unsaved !== null && state.unsaved.entry === null,
+    "result-unsaved": state.unsaved !== null && state.unsaved.entry !== null,
   };
 }
 
