@@ -396,6 +396,12 @@ class WebKitTab(Tab):
     def reload(self) -> None:
         self.driver().refresh()
 
+    def back(self) -> None:
+        self.driver().back()
+
+    def forward(self) -> None:
+        self.driver().forward()
+
     def evaluate(self, function: str, *args: Any) -> Any:
         try:
             return self.driver().execute_script(f"return ({function})(...arguments)", *args)

@@ -146,6 +146,12 @@ function wire() {
   }
   $("speed").addEventListener("input", readSettings);
   document.addEventListener("keydown", onKey);
+  // Back or Forward to this page from the browser's back/forward cache (Safari's, Firefox's): it comes back as it
+  // was left, and another page may have claimed the game and stored another since. Start again, from what is
+  // stored now.
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) location.reload();
+  });
   // a press or a key may well be a flip: the estimate makes way at once and waits for the next pause; and the
   // first one lets the page sound
   for (const type of ["pointerdown", "keydown"]) {

@@ -1,0 +1,40 @@
+"""Back and Forward after a shared link, in WebKitGTK, whose back/forward cache brings a page back as it was left
+(Chromium under Playwright turns that cache off): the page shows the game stored now, and never says that another
+tab plays it when none does."""
+
+from __future__ import annotations
+
+import pytest
+
+from drivers import Tab, engine_counts
+
+# set on a page as it is left: still there when the browser brings that very page back from its cache
+MARK = "() => { window.krigLeftHere = true; }"
+CACHED = "() => window.krigLeftHere === true"
+
+
+def shows_the_stored_game(tab: Tab, rounds: int) -> None:
+    tab.ready()
+    tab.wait(f"() => document.getElementById('board').dataset.round === '{rounds}'")
+    assert tab.counts() == engine_counts(2, 3, rounds)
+    assert not tab.shown("taken-over") and not tab.shown("other-tab")
+    assert tab.enabled("flip")
+
+
+@pytest.mark.parametrize("firefox_or_webkit", ["webkit"], indirect=True)
+def test_back_and_forward_after_a_shared_link_show_the_game_stored_now(tab: Tab) -> None:
+    tab.open("en/index.html")
+    tab.flip(2)
+    tab.evaluate(MARK)
+    tab.deal(2, 3)
+    tab.flip()
+    tab.wait_saved(1)
+    tab.evaluate(MARK)
+    tab.back()
+    shows_the_stored_game(tab, 1)
+    assert not tab.evaluate(CACHED), "the page came back from the cache as it was left"
+    tab.evaluate(MARK)
+    tab.forward()
+    shows_the_stored_game(tab, 1)
+    tab.flip()
+    tab.wait_saved(2)
