@@ -159,7 +159,8 @@ def test_keyboard_flips_once_per_press_and_not_from_fields(page: Page, guard) ->
 
 SPACE_THEN = """async (presses) => {
   for (let i = 0; i < presses; i++) document.dispatchEvent(new KeyboardEvent('keydown', {key: ' ', bubbles: true}));
-  await null; // the flip's own step runs first; no answer of the worker can come inside this task
+  // the flip's own steps, a few promises long, run first; no answer of the worker can come inside this task
+  for (let step = 0; step < 10; step++) await null;
   return {round: document.getElementById('board').dataset.round,
           busy: document.querySelector('[data-testid=flip]').getAttribute('aria-busy')};
 }"""

@@ -1,7 +1,7 @@
 """A reload at any instant from 0 to 50 ms after a flip, 100 times on one tab, in Firefox ESR: the game restored is
-the game played, and at most the round just drawn is lost. Firefox commits a write only once its requests are
-answered, so a reload in the first instants can still lose that round (1 of 100 when measured; see
-docs/reliability.md); Chromium's twin, tests/browser/test_reliability_reload_after_flip.py, loses none."""
+the game played, and no round on screen is lost. Firefox commits a write only once its requests are answered, so
+the page draws the round then, a few milliseconds after the press: a reload in that instant finds the round not
+drawn yet, and that is no loss. Chromium's twin is tests/browser/test_reliability_reload_after_flip.py."""
 
 from __future__ import annotations
 
@@ -9,16 +9,17 @@ from pathlib import Path
 
 import reloading
 
-from drivers import Firefox, Site, engine_counts, skip_unless_installed
+from drivers import CUT_SHORT, Firefox, Site, engine_counts, skip_unless_installed
 from killing import PLAYERS, SEED
 
 
-def test_a_reload_at_any_instant_after_a_flip_loses_at_most_the_round_drawn_in_firefox(dist: Path) -> None:
+def test_a_reload_at_any_instant_after_a_flip_loses_no_round_drawn_in_firefox(dist: Path) -> None:
     skip_unless_installed("firefox")
     site = Site(dist)
     browser = Firefox()
     errors: list[str] = []
     lost = []
+    undrawn = 0  # reloads in the instant before the round was on screen
     try:
         tab = browser.tab(site.url)
         tab.first_two_visits()
@@ -31,14 +32,15 @@ def test_a_reload_at_any_instant_after_a_flip_loses_at_most_the_round_drawn_in_f
             tab.loaded()
             assert not tab.shown("save-damaged"), f"trial {trial}: the saved game was damaged"
             restored = tab.round()
-            assert drawn == before + 1, f"trial {trial}: the flip drew round {drawn}, not {before + 1}"
+            assert drawn in (before, before + 1), f"trial {trial}: round {drawn} on screen after round {before}"
+            undrawn += drawn == before
             if restored < drawn:
                 lost.append((trial, round(delay, 1), drawn - restored))
             assert tab.counts() == engine_counts(PLAYERS, SEED, restored), f"trial {trial}: not the game played"
-        errors += tab.errors()
+        errors += [error for error in tab.errors() if not CUT_SHORT.fullmatch(error)]
     finally:
         browser.quit()
         site.stop()
-    assert all(rounds == 1 for _, _, rounds in lost), reloading.lost_rounds(lost)
-    print(reloading.lost_rounds(lost))
+    print(f"{reloading.lost_rounds(lost)}; {undrawn} reloads came before the round was drawn")
+    assert lost == [], reloading.lost_rounds(lost)
     assert errors == [], f"firefox saw errors: {errors}"

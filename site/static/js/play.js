@@ -119,9 +119,7 @@ async function flipEarly() {
   if (early(state)) {
     const { line } = state.next;
     update(drawnEarly);
-    draw(line, null, { fresh: true, auto: state.autoplay });
-    forgetChances();
-    persistGame();
+    await keptThenDrawn(line);
     return;
   }
   await handedOver;
@@ -129,9 +127,21 @@ async function flipEarly() {
 }
 
 /**
+ * The round just drawn ahead (its log `line`), on screen once the record that counts it can no longer be lost
+ * by a page that leaves: in the same task where writes commit at once (Chromium), a few milliseconds later where
+ * they commit once their requests are answered (Firefox). A round on screen is a round kept.
+ */
+async function keptThenDrawn(line, chances = null, { answerFollows = false } = {}) {
+  await new Promise((kept) => persistGame(null, { answerFollows, kept }));
+  draw(line, null, { fresh: true, auto: state.autoplay });
+  forgetChances(chances);
+}
+
+/**
  * One round. The bridge worked it out ahead (state.next), so it is drawn at once, in the frame after the key
- * press, and the record, which counts it, is stored in the same task, while the bridge plays it and builds the
- * record to store next; without it, it is drawn when the bridge answers. Should the bridge not play it after all (it broke), the board goes back to the last round it played.
+ * press, with the record that counts it stored first (keptThenDrawn), while the bridge plays it and builds the
+ * record to store next; without it, it is drawn when the bridge answers. Should the bridge not play it after all
+ * (it broke), the board goes back to the last round it played.
  */
 async function flipNow() {
   if (state.mode === "loading") return flipEarly();
@@ -139,13 +149,13 @@ async function flipNow() {
   keepNew();
   estimateLater(); // no further chunk of the estimate: the flip goes next in the worker's queue
   const ahead = canAsk(state) ? state.next : null;
+  let drawn = null;
   if (ahead) {
     update(drawnAhead);
-    draw(ahead.line, null, { fresh: true, auto: state.autoplay });
-    persistGame(null, { answerFollows: true }); // the round drawn is kept now, before the bridge answers
-    forgetChances(ahead.chances);
+    drawn = keptThenDrawn(ahead.line, ahead.chances, { answerFollows: true });
   }
   const played = await play({ type: "flip" }, { fresh: true, drawn: ahead !== null });
+  await drawn;
   if (ahead && !played && state.record) {
     update(shown, state.record);
     render(state.board);

@@ -49,17 +49,21 @@ function tryAgain() {
  * Store the record on screen with the page's settings, if the visitor keeps it and this tab owns it, and with
  * `finished`, the bridge's entry of the game that has just ended, add that game to the history in the same
  * transaction (a game already there is not added twice). `answerFollows`: the bridge's record of the same round
- * is on its way, and stored next.
+ * is on its way, and stored next. `kept()` is called once a page that leaves can no longer lose the write (at
+ * once when nothing is written): a round drawn then is a round kept.
  */
-export function persistGame(finished = null, { answerFollows = false } = {}) {
-  if (!canSave(state)) return last;
+export function persistGame(finished = null, { answerFollows = false, kept = () => {} } = {}) {
+  if (!canSave(state)) {
+    kept();
+    return last;
+  }
   const record = { ...state.record, settings: state.settings };
   const round = state.board.round; // the record's own, or that of the last of its rounds ahead drawn
   return write(record, finished, () => {
     // a round drawn ahead once the engine is ready: <div id=board data-saved-round> waits for the bridge's record
     if (!answerFollows) $("board").dataset.savedRound = String(round);
     askToKeep(); // once, after the visitor's first action
-  });
+  }, kept);
 }
 
 /** Add the finished game of the bridge's entry to the history, unless it is there already (an older site's, or a
@@ -69,14 +73,26 @@ export function keepFinished(finished) {
   return write(null, finished, () => {});
 }
 
-/** Store `record` (or null) with the finished game `finished` (or null), and any finished game still owed. */
-function write(record, finished, done) {
+/**
+ * Store `record` (or null) with the finished game `finished` (or null), and any finished game still owed. `kept()`
+ * is called once, when a page that leaves can no longer lose the write (store.js), or when it fails.
+ */
+function write(record, finished, done, kept = () => {}) {
   const entry = finished ?? (state.unsaved ? state.unsaved.entry : null);
-  last = store.saveGame(record, entry && ((games) => withFinished(games, entry))).then(() => {
+  let told = false;
+  const tell = () => {
+    if (!told) kept();
+    told = true;
+  };
+  last = store.saveGame(record, entry && ((games) => withFinished(games, entry)), tell).then(() => {
+    tell();
     update(saveLanded, entry);
     if (!state.unsaved) clearTimeout(retry);
     done();
-  }, (error) => refused(error, entry));
+  }, (error) => {
+    tell();
+    refused(error, entry);
+  });
   return last;
 }
 

@@ -187,13 +187,19 @@ function oldestMarks(keys, times) {
  * instant keeps them. Its first request adds this page's mark, which exists only if another page has claimed the
  * game since this one did: then that request fails, and with it the whole transaction, before anything is written
  * (ClaimLost). The history is the one this page knows: read when it claimed the game, and written since by this
- * page alone, since any other page's write fails in the same way.
+ * page alone, since any other page's write fails in the same way. `answered()` is called once a page that leaves
+ * can no longer lose the write: at once where it is committed at once, else when its requests are answered (then
+ * it commits without the page), or when it fails.
  */
-export function saveGame(record, finished = null) {
+export function saveGame(record, finished = null, answered = () => {}) {
   const s = open();
-  if (!s) return Promise.resolve();
+  if (!s) {
+    answered();
+    return Promise.resolve();
+  }
   return s("readwrite", (saves) => new Promise((resolve, reject) => {
-    const atOnce = committedAtOnce; // committed now, not once its requests are answered: a page left at once keeps it
+    // committed now, not once its requests are answered: a page left at once keeps it
+    const committed = committedAtOnce && !(finished && history === undefined);
     const transaction = saves.transaction;
     let failure = null; // a request that could not even be made (e.g. the storage is full)
     let games = null;
@@ -201,9 +207,10 @@ export function saveGame(record, finished = null) {
     check.onerror = () => {
       if (check.error && check.error.name === "ConstraintError") failure = new ClaimLost();
     };
+    transaction.addEventListener("abort", answered);
     try {
-      saves.delete(lost(TAB));
-      if (record) saves.put(record, "current");
+      let latest = saves.delete(lost(TAB));
+      if (record) latest = saves.put(record, "current");
       if (finished && history !== undefined) {
         games = finished(history);
         if (games) saves.put(games, "history");
@@ -219,11 +226,13 @@ export function saveGame(record, finished = null) {
           }
         };
       }
-      if (atOnce && !(finished && history === undefined)) transaction.commit();
+      if (committed) transaction.commit();
+      else latest.addEventListener("success", answered);
     } catch (error) {
       failure = error;
       transaction.abort();
     }
+    if (committed && !failure) answered();
     transaction.oncomplete = () => {
       if (games) history = games;
       resolve();
