@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from drivers import Tab, engine_counts
+from drivers import Tab, WebKitTab, engine_counts
 
 # set on a page as it is left: still there when the browser brings that very page back from its cache
 MARK = "() => { window.krigLeftHere = true; }"
@@ -23,6 +23,7 @@ def shows_the_stored_game(tab: Tab, rounds: int) -> None:
 
 @pytest.mark.parametrize("firefox_or_webkit", ["webkit"], indirect=True)
 def test_back_and_forward_after_a_shared_link_show_the_game_stored_now(tab: Tab) -> None:
+    assert isinstance(tab, WebKitTab)
     tab.open("en/index.html")
     tab.flip(2)
     tab.evaluate(MARK)
