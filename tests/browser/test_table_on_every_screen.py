@@ -44,10 +44,7 @@ def click(page: Page, testid: str) -> None:
     page.evaluate("(id) => document.querySelector(`[data-testid=${id}]`).click()", testid)  # no scrolling
 
 
-@pytest.mark.parametrize("players", [2, 3, pytest.param(4, marks=pytest.mark.xfail(strict=True, reason=(
-    "known defect: at 1280 px a CPU seat's chance line wraps to two lines in the row of three, so the row is 20 px "
-    "taller while the chances show than at the end, when they are hidden: the table moves when the result "
-    "appears")))])
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_seat_the_sentence_and_the_controls_are_seen_on_every_screen(
         browser: Browser, site_url: str, guard: Guard, players: int) -> None:
     context = context_at(browser, site_url, guard, 1280, 800, reduced_motion="reduce")
