@@ -43,6 +43,15 @@ PLACES = {
 CHANCES_SHOWN = "() => [...document.querySelectorAll('[data-testid^=seat-]:not([hidden]) .chance')]" \
     ".every((chance) => !chance.hidden)"
 READABLE = 140  # px: the height of a card read from arm's length on a laptop's screen
+DESKTOPS = [(1024, 768), (1280, 800), (1366, 768), (1920, 1080)]
+
+# The cards drawn outside their seat's box, by seat: [seat, left, right] of each
+OUTSIDE = """() => [...document.querySelectorAll('[data-testid^=seat-]')].filter((seat) => !seat.hidden)
+  .flatMap((seat) => { const box = seat.getBoundingClientRect();
+    return [...seat.querySelectorAll('.stack img, .cards img')].map((img) => img.getBoundingClientRect())
+      .filter((r) => r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1
+        || r.bottom > box.bottom + 1)
+      .map((r) => [seat.dataset.seat, Math.round(r.left), Math.round(r.right)]); })"""
 
 
 def side(seat: dict[str, float], battle: dict[str, float]) -> str | None:
@@ -58,14 +67,15 @@ def side(seat: dict[str, float], battle: dict[str, float]) -> str | None:
     return None
 
 
-def played(browser: Browser, site_url: str, guard: Guard, players: int) -> Page:
-    """A page of a `players` game after its first round, with every card drawn."""
+def played(browser: Browser, site_url: str, guard: Guard, players: int, rounds: int = 1) -> Page:
+    """A page of a `players` game (seed 0) after its first `rounds` rounds, with every card drawn."""
     context = context_at(browser, site_url, guard, 1280, 800, reduced_motion="reduce")
     page = context.new_page()
     page.goto(f"en/index.html?players={players}&seed=0")
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
-    page.evaluate("() => document.querySelector('[data-testid=flip]').click()")
-    page.wait_for_function("() => document.getElementById('board').dataset.round === '1'")
+    for number in range(1, rounds + 1):
+        page.evaluate("() => document.querySelector('[data-testid=flip]').click()")
+        page.wait_for_function("(n) => document.getElementById('board').dataset.round === String(n)", arg=number)
     page.wait_for_function(CHANCES_SHOWN, timeout=LOAD_TIMEOUT)
     return page
 
@@ -107,4 +117,15 @@ def test_the_table_fits_every_width_and_its_cards_grow_with_a_desktops_window(
         page.set_viewport_size({"width": width, "height": 1080})
         heights.append(min(page.evaluate(TABLE)["cards"]))
     assert heights == sorted(heights) and heights[-1] > heights[0], heights
+    page.context.close()
+
+
+@pytest.mark.parametrize(("players", "war"), [(2, 4), (4, 2)])  # seed 0's first war
+def test_a_wars_cards_stay_inside_their_seats_on_a_desktop(browser: Browser, site_url: str, guard: Guard,
+                                                             players: int, war: int) -> None:
+    page = played(browser, site_url, guard, players, rounds=war)
+    assert page.locator("#seat-0 .cards img").count() >= 3  # the battle card, a face-down one and the war's
+    for width, height in DESKTOPS:
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.evaluate(OUTSIDE) == [], f"{width}x{height}"
     page.context.close()
