@@ -64,8 +64,9 @@ function precached(request) {
 
 /**
  * The cached copy, or the network's answer where the cache has lost it. Never a rejected promise, which browsers
- * report as the worker's own failure: a request that neither can answer, one the page gave up on or one the
- * network failed, gets a plain network error.
+ * report as the worker's own failure: a request that neither can answer gets a network error. Firefox names the
+ * worker even so, as it does for any answer that the page cancels before its body has all come, a cached one
+ * included (docs/site.md, "What Firefox says of the answers").
  */
 async function answer(request, address) {
   try {

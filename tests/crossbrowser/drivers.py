@@ -40,9 +40,10 @@ WEBKIT_DRIVER = Path("/usr/bin/WebKitWebDriver")
 XVFB = Path("/usr/bin/Xvfb")
 RELAY = HERE / "firefox.mjs"
 
-# Firefox's word for a card picture whose load the page's leaving cut short while the service worker answered it
-# from its cache. The worker's answer never fails (site/sw.js); Firefox says so of any such load that a navigation
-# cancels, and a test that leaves a page at once meets it by chance. The one message the suite lets through.
+# Firefox's word for a card picture whose load the page's leaving cut short while the service worker's answer from
+# its cache was on its way. Firefox says it of any answer a worker hands over that the page then cancels, whatever
+# the answer and however it is made (docs/site.md, "What Firefox says of the answers", has the counts), and a test
+# that leaves a page at once meets it by chance. The one message the suite lets through.
 CUT_SHORT = re.compile(r"Error: Failed to load .\S+/cards/\S+\.svg.\. A ServiceWorker intercepted the request and "
                        r"encountered an unexpected error\.")
 LOAD_TIMEOUT = 90.0  # above the page's own 30 s: a slow start ends with its engine-failed notice
@@ -110,11 +111,22 @@ class HoldingHandler(build.Handler):
 
     def do_GET(self) -> None:
         path = urlsplit(self.path).path
-        self.site.wait_if_held(path)
+        if not self.site.midway:
+            self.site.wait_if_held(path)
         if path == self.site.failed_path:  # the connection breaks before any answer, as a failing network's does
             self.close_connection = True
             return
         super().do_GET()
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        if not self.site.midway:
+            super().copyfile(source, outputfile)
+            return
+        body = source.read()
+        outputfile.write(body[:len(body) // 2])
+        outputfile.flush()  # the headers and half the body are on their way
+        self.site.wait_if_held(urlsplit(self.path).path)
+        outputfile.write(body[len(body) // 2:])
 
 
 class Site:
@@ -125,8 +137,10 @@ class Site:
         self.dist = dist
         self.port = 0
         self.held_path: str | None = None
+        self.midway = False  # the held requests get their headers and half their body before they wait
         self.failed_path: str | None = None
         self.held: list[str] = []  # the requests held back so far
+        self.arrived = threading.Event()  # set once one of them has reached the server
         self.let_go = threading.Event()
         self.start()
         self.url = f"http://127.0.0.1:{self.port}/"
@@ -145,19 +159,26 @@ class Site:
     def wait_if_held(self, path: str) -> None:
         if path == self.held_path and not self.let_go.is_set():
             self.held.append(path)
+            self.arrived.set()
             self.let_go.wait(timeout=LOAD_TIMEOUT)
 
+    def wait_held(self) -> None:
+        """Wait until a request that `holding()` keeps waiting has reached the server."""
+        assert self.arrived.wait(timeout=WAIT_TIMEOUT), f"no request for {self.held_path} reached the server"
+
     @contextmanager
-    def holding(self, path: str) -> Iterator[list[str]]:
+    def holding(self, path: str, midway: bool = False) -> Iterator[list[str]]:
         """While inside, the server keeps every request for `path` (from the root, e.g. /js/worker.js) waiting, as
-        a slow network would; they go on at the end. Yields the list of the requests held."""
-        self.held_path, self.held = path, []
+        a slow network would, before its answer or, with `midway`, halfway through its body; they go on at the end.
+        Yields the list of the requests held."""
+        self.held_path, self.held, self.midway = path, [], midway
+        self.arrived.clear()
         self.let_go.clear()
         try:
             yield self.held
         finally:
             self.let_go.set()
-            self.held_path = None
+            self.held_path, self.midway = None, False
 
     @contextmanager
     def failing(self, path: str) -> Iterator[None]:
