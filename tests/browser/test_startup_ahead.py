@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 from playwright.sync_api import Error as PlaywrightError
 
-from krig.webapp import openings
+from krig.webapp import bridge, openings
 
 from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, board, flip, new_game, open_game, record, wait_saved, write
 from guard import Guard
@@ -168,7 +168,7 @@ def test_a_return_visit_flips_the_rounds_ahead_and_the_engine_goes_on_there(
     new_game(page, players, seed=11, face_down=face_down)
     flip(page, 2)
     wait_saved(page, 2)
-    assert len(record(page)["ahead"]) == 40
+    assert len(record(page)["ahead"]) == bridge.AHEAD
     held = Held(context)
     page.reload()
     page.wait_for_function(FLIP_READY)
@@ -256,7 +256,7 @@ def test_an_opening_and_its_chances_are_what_the_live_bridge_answers_in_every_la
     for lang in LANGS:  # the same opening (the pool's first) in each language, its chances in the first
         open_game(page, f"{lang}/index.html")
         answer = page.evaluate(compare, [0, lang, 8 if lang == LANGS[0] else 0])
-        assert answer["wrong"] == [] and answer["rounds"] == 40, (lang, answer["wrong"])
+        assert answer["wrong"] == [] and answer["rounds"] == bridge.AHEAD, (lang, answer["wrong"])
         cards.append(answer["cards"])
     assert all(drawn == cards[0] for drawn in cards)  # every language draws the same cards
 
