@@ -382,9 +382,9 @@ def write_openings(dist: Path, count: int = OPENINGS_COUNT) -> None:
 
 def shared_openings(chosen: list[int]) -> list[dict[str, Any]]:
     """The part of each opening that is the same in every language, boards and win chances. The chances are most
-    of the time the whole build takes (41 estimates of 500 rollouts an opening), and they follow from the engine's
-    and the bridge's code alone, so they are worked out once per state of that code (one opening per core) and
-    kept in build/openings/ for the next build."""
+    of the time the whole build takes (an estimate of 500 rollouts of the deal and of each of its rounds ahead),
+    and they follow from the engine's and the bridge's code alone, so they are worked out once per state of that
+    code (one opening per core) and kept in build/openings/ for the next build."""
     from krig.webapp import openings
 
     digest = hashlib.sha256(repr(chosen).encode())

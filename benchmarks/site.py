@@ -466,6 +466,32 @@ def measure_first_bytes(chromium: Chromium, results: Results, lang: str) -> None
             results.note(f"{lang}: {before['openings']} opening files before flip-ready (2 expected)")
 
 
+PRESS_EVERY = 0.5  # s: a player pressing twice a second
+PAINTED = "() => performance.getEntriesByName('first-contentful-paint').length > 0"
+ROUND_SHOWN = "() => Number(document.getElementById('board').dataset.round || 0)"
+
+
+def measure_presses(chromium: Chromium, results: Results) -> None:
+    """A first visit on the phone profile with Space pressed twice a second from the first paint until the engine
+    is ready: how many presses that was, how many rounds of the opening they drew, and how long it took."""
+    with chromium.context() as context:
+        page = first_page(context, "phone")
+        page.goto(GAME_PAGE, wait_until="commit")
+        page.wait_for_function(PAINTED, polling=50, timeout=LOAD_TIMEOUT)
+        start = time.monotonic()
+        presses = drawn = 0
+        while page.evaluate(ENGINE_STATE) not in ("ready", "failed"):
+            page.keyboard.press("Space")
+            presses += 1
+            drawn = max(drawn, page.evaluate(ROUND_SHOWN))
+            time.sleep(max(0.0, start + presses * PRESS_EVERY - time.monotonic()))
+        marks = page.evaluate(MARKS)
+    results.add("phone.presses", presses)
+    results.add("phone.presses.drawn", drawn)
+    paint, engine = marks.get("paint"), marks.get("engine-ready")
+    results.add("phone.presses.engine", engine - paint if engine is not None and paint is not None else None)
+
+
 def app_visit(page: Page, network: Network, log: ServerLog, results: Results, key: str, first: bool) -> None:
     """One visit: its marks, the worker's steps, long tasks, and the bytes until engine-ready and in all."""
     log.reset()
@@ -857,6 +883,9 @@ def chromium_rows() -> list[Row]:
         Row("slow.v1.ready.bytes", "10 Mbit/s, 40 ms: visit 1 until engine-ready: bytes sent", "MB"),
         *step_rows("slow.v1", FRESH_STEPS[:5]),
         *flip_ready_rows(),
+        Row("phone.presses.engine", "phone: first visit, first paint → engine-ready", "ms"),
+        Row("phone.presses", "phone: Space twice a second from first paint: presses before engine-ready", ""),
+        Row("phone.presses.drawn", "… rounds drawn at once, before engine-ready", ""),
         Row("flip.p50", "flip: Space → new cards drawn, p50", "ms", spread=False),
         Row("flip.p95", "flip: Space → new cards drawn, p95", "ms", "≤ 16 ms", lambda v: v <= 16,
             spread=False),
@@ -1075,6 +1104,11 @@ def main(argv: list[str] | None = None) -> None:
                 progress(f"start-up on the {profile} network, run {run + 1}")
                 paired_run(results, profile, profile, partial(measure_bare, chromium, log, results, profile),
                            partial(measure_app, chromium, log, results, profile))
+        if "phone" in args.profiles and args.chromium:
+            for run in range(args.phone_runs):
+                progress(f"phone: a first visit pressing Space twice a second, run {run + 1}")
+                with section(results, "presses"):
+                    measure_presses(chromium, results)
         for lang in build.LANGUAGES if args.chromium else ():
             progress(f"first visit in {lang.code}: bytes before flip-ready")
             with section(results, f"first visit bytes ({lang.code})"):

@@ -107,9 +107,11 @@ from .records import load
 from .replay import Replay
 from .variants import UnofferedError, check_offered
 
-AHEAD = 40
-"""Rounds the bridge works out ahead and hands over in every record (``ahead``): at its next start the page draws
-them at once, while Python restores, which covers the first seconds of a visit on a slow phone."""
+AHEAD = 100
+"""Rounds the bridge works out ahead and hands over in every record (``ahead``), and that every opening of a first
+visit carries (``openings``): the page draws them at once while Python loads. On a slow phone (1.6 Mbit/s, 150 ms,
+a CPU 4 times slower) a first visit's engine was ready 23 s after its first paint, 45 presses at two a second
+(docs/performance.md): twice that, so that a player pressing at that pace never runs out of them."""
 
 SENTENCES = frozenset({"status", "announce", "result_text", "lang"})
 """What a board says in the page's language: the rest of it is the same in every language."""

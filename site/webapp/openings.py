@@ -14,8 +14,8 @@ idle time (``chances`` with ``ahead``), the same in every language: the first fi
 ``[*chances, draw, repetition]``, and ``"estimate": {done, repeats}`` once, for all of them.
 
 >>> plain, said = split(opening(7, "fr", chances=False))
->>> plain["deal"], len(plain["record"]["ahead"]), sorted(plain["record"]["ahead"][0]["line"])
-({'players': 2, 'order': 'shuffled', 'face_down': 1}, 40, ['entry'])
+>>> plain["deal"], len(plain["record"]["ahead"]) == AHEAD, sorted(plain["record"]["ahead"][0]["line"])
+({'players': 2, 'order': 'shuffled', 'face_down': 1}, True, ['entry'])
 >>> said["lang"], said["ahead"][0][3]
 ('fr', 'Tour 1')
 >>> join(plain, said) == opening(7, "fr", chances=False)

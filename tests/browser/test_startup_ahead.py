@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from playwright.sync_api import Error as PlaywrightError
 
-from krig.webapp import openings
+from krig.webapp import bridge, openings
+from krig.webapp.narrate import translations
 
 from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, board, flip, new_game, open_game, record, wait_saved, write
 from guard import Guard
@@ -168,7 +169,7 @@ def test_a_return_visit_flips_the_rounds_ahead_and_the_engine_goes_on_there(
     new_game(page, players, seed=11, face_down=face_down)
     flip(page, 2)
     wait_saved(page, 2)
-    assert len(record(page)["ahead"]) == 40
+    assert len(record(page)["ahead"]) == bridge.AHEAD
     held = Held(context)
     page.reload()
     page.wait_for_function(FLIP_READY)
@@ -256,7 +257,7 @@ def test_an_opening_and_its_chances_are_what_the_live_bridge_answers_in_every_la
     for lang in LANGS:  # the same opening (the pool's first) in each language, its chances in the first
         open_game(page, f"{lang}/index.html")
         answer = page.evaluate(compare, [0, lang, 8 if lang == LANGS[0] else 0])
-        assert answer["wrong"] == [] and answer["rounds"] == 40, (lang, answer["wrong"])
+        assert answer["wrong"] == [] and answer["rounds"] == bridge.AHEAD, (lang, answer["wrong"])
         cards.append(answer["cards"])
     assert all(drawn == cards[0] for drawn in cards)  # every language draws the same cards
 
@@ -322,3 +323,123 @@ def test_a_record_stored_before_the_chances_were_kept_draws_its_rounds_ahead_wit
     held.release()
     handed_over(page, 3)
     assert bars(page, 3)["round"] == 3
+
+
+# Every board the page shows while the rounds ahead run out and the engine takes over, one snapshot per change
+# (a MutationObserver runs after the whole synchronous render): the round, whether it is in motion, and what the
+# seats, the sentence and the counts show, and whether the sentence can be seen.
+WATCH = """() => {
+  window.__shown = [];
+  const board = document.getElementById('board');
+  const short = document.querySelector('#status .short');
+  const snap = () => ({
+    round: Number(board.dataset.round), motion: board.dataset.motion === 'on',
+    counts: [...document.querySelectorAll('.seat:not([hidden]) .count .n')].map((n) => n.textContent),
+    cards: [...document.querySelectorAll('.seat:not([hidden]) .cards')]
+      .map((cards) => [...cards.querySelectorAll('img')].map((img) => img.dataset.card || 'back')),
+    sentence: short.textContent, seen: getComputedStyle(short).visibility !== 'hidden',
+  });
+  new MutationObserver(() => window.__shown.push(snap())).observe(board,
+    { attributes: true, attributeFilter: ['data-round', 'data-motion'], childList: true, characterData: true,
+      subtree: true });
+}"""
+STATE = "async () => { const { state } = await import(new URL('../js/page.js', location.href).href);" \
+        " return { waiting: state.waiting, busy: state.busy, mode: state.mode }; }"
+AHEAD_SPENT = "The next rounds come when the game engine is ready (%(percent)s loaded). Your flips are kept."
+PREPARED = 3  # the rounds ahead the stored record keeps, so that a test reaches their end in a few flips
+KEPT = 6
+
+
+def pictures(cards: list[dict[str, Any]]) -> list[list[str]]:
+    """What each seat shows of a board's cards, as board.js draws them: per step its face-down cards, then its face."""
+    def listed(value: Any) -> list[Any]:
+        return value if isinstance(value, list) else [value] if value else []
+
+    return [[picture for step, up in enumerate(seat["up"])
+             for picture in ["back"] * (len(listed((seat.get("down") or [None] * (step + 1))[step]))
+                                        + len(listed((seat.get("last") or [None] * (step + 1))[step])))
+             + ([up] if up else [])] for seat in cards]
+
+
+def short_of_its_rounds(context: BrowserContext, lang: str = "en") -> tuple[Held, Page, dict[int, Any]]:
+    """A return visit whose record keeps only PREPARED rounds ahead, with the engine held back, once Flip takes
+    presses: the route, the page, and the engine's boards of the game's next rounds, by round."""
+    page = context.new_page()
+    open_game(page, f"{lang}/index.html")
+    new_game(page, 2, seed=11)
+    flip(page, 1)
+    wait_saved(page, 1)
+    stored = record(page)
+    assert len(stored["ahead"]) == bridge.AHEAD
+    boards = {step["board"]["round"]: step["board"] for step in stored["ahead"]}
+    write(page, "current", {**stored, "ahead": stored["ahead"][:PREPARED]})
+    held = Held(context)
+    page.reload()
+    page.wait_for_function(FLIP_READY)
+    return held, page, boards
+
+
+def spent_words(page: Page) -> str:
+    """The words on the table that say the next rounds wait for the engine, or "" when none are shown."""
+    words = page.locator("[data-testid=ahead-spent]")
+    return words.inner_text() if words.is_visible() else ""
+
+
+def test_flips_past_the_rounds_ahead_are_kept_and_played_one_motion_at_a_time_once_the_engine_is_ready(
+        context: BrowserContext, guard: Guard) -> None:
+    held, page, boards = short_of_its_rounds(context)
+    page.evaluate(WATCH)
+    flip_early(page, PREPARED)
+    last = 1 + PREPARED
+    assert "when the game engine is ready" in spent_words(page)
+    # taps on your stack, clicks on Flip and Space presses alike are kept; nothing is drawn yet
+    for _ in range(KEPT // 3):
+        page.click("[data-testid=seat-0]")
+        page.click("[data-testid=flip]")
+        page.keyboard.press("Space")
+    assert page.evaluate(STATE)["waiting"] == KEPT
+    assert board(page)["round"] == str(last)
+    held.release()
+    page.wait_for_function("(n) => document.getElementById('board').dataset.round === String(n)", arg=last + KEPT,
+                           timeout=LOAD_TIMEOUT)
+    page.wait_for_function("() => document.getElementById('board').dataset.motion !== 'on'")
+    assert page.evaluate(STATE)["waiting"] == 0
+    assert spent_words(page) == ""
+    log = page.evaluate("() => window.__shown")
+    steps = [(snap["round"], snap["motion"]) for snap in log]
+    seen = [step for index, step in enumerate(steps) if index == 0 or step != steps[index - 1]]
+    kept = seen[seen.index((last + 1, True)):]
+    # one round at a time: each kept round came in motion, and was at rest once its motion was over, before the
+    # next one came (a burst cuts the motion short: the next round would follow it at once)
+    assert kept == [(number, motion) for number in range(last + 1, last + KEPT + 1) for motion in (True, False)]
+    for snap in log:  # the screen shows one round: its cards, and at rest its sentence and counts, never another's
+        expected = boards[snap["round"]]
+        assert snap["cards"] == pictures(expected["cards"]), snap
+        if snap["motion"]:
+            assert not snap["seen"], snap  # the last round's sentence is unseen while this one moves
+        else:
+            assert snap["counts"] == [str(count) for count in expected["counts"]], snap
+            assert snap["sentence"] == expected["status"], snap
+    assert page.locator("#log-list li").count() == last + KEPT
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_table_says_the_next_rounds_wait_for_the_engine_with_its_progress_in_every_language(
+        context: BrowserContext, guard: Guard, lang: str) -> None:
+    held, page, _ = short_of_its_rounds(context, lang)
+    assert spent_words(page) == ""
+    flip_early(page, PREPARED)
+    before, after = translations(lang).gettext(AHEAD_SPENT).split("%(percent)s")
+    words = spent_words(page)
+    assert words.startswith(before) and words.endswith(after), words
+    progress = page.evaluate("() => document.getElementById('engine-progress').value")
+    shown = page.evaluate("(p) => new Intl.NumberFormat(document.documentElement.lang, { style: 'percent' })"
+                          ".format(p / 100)", progress)
+    assert words == before + shown + after  # the engine's progress, as the page's language writes a percentage
+    limit = page.evaluate("async () => (await import(new URL('../js/state.js', location.href).href)).WAIT_LIMIT")
+    for _ in range(limit + 3):
+        page.keyboard.press("Space")
+    assert page.evaluate(STATE)["waiting"] == limit  # kept, up to a bound
+    held.release()
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    expect(page.locator("[data-testid=ahead-spent]")).to_be_hidden()

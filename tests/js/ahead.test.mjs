@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { joinOpening } from "../../site/static/js/openings.js";
-import { autoplaying, controls, drawnEarly, initial, playingAhead, shown } from "../../site/static/js/state.js";
+import { autoplaying, controls, drawnEarly, initial, playingAhead, shown, spent } from "../../site/static/js/state.js";
 import { chancesAhead, roundsAhead } from "../../site/static/js/stored.js";
 
 const CARDS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"].flatMap((rank) =>
@@ -34,7 +34,7 @@ test("no round is drawn ahead from an old record, another language's, or a shape
   assert.equal(roundsAhead(RECORD, CHOICES, CARDS, "fr"), null);
 });
 
-test("flips before the engine draw the rounds ahead one by one, counted in the record, then wait", () => {
+test("flips before the engine draw the rounds ahead one by one, counted in the record, then are kept", () => {
   let state = playingAhead(initial, RECORD, roundsAhead(RECORD, CHOICES, CARDS, "en"));
   assert.equal(controls(state).flip, true);
   assert.equal(controls(state).finish, false);
@@ -42,7 +42,8 @@ test("flips before the engine draw the rounds ahead one by one, counted in the r
   for (const round of [1, 2, 3]) state = drawnEarly(state);
   assert.equal(state.record.played, 3);
   assert.deepEqual(state.board, board(3));
-  assert.equal(controls(state).flip, false); // the next one waits for the engine
+  assert.equal(spent(state), true);
+  assert.equal(controls(state).flip, true); // the next one is kept for the engine
   assert.equal(controls(state).autoplay, true); // auto-play can still be paused
   assert.equal(drawnEarly(state), state);
   state = shown(state, { ...RECORD, board: board(3) }, step(4));

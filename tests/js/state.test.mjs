@@ -62,6 +62,36 @@ test("a flip draws the round the bridge worked out ahead, and the record stored 
   assert.equal(page.refused(dealt, {}).next, null);
 });
 
+test("beyond the rounds known ahead before the engine is ready, flips are kept, at most WAIT_LIMIT", () => {
+  const next = { board: { ...board(), round: 4 }, line: { label: "Round 4" } };
+  const ahead = { ...record(), ahead: [next] };
+  const loading = after([page.opened, { storage: true, keep: true, board: null }],
+    [page.playingAhead, ahead, { board: ahead.board, next }]);
+  assert.equal(page.spent(loading), false, "a round ahead is left");
+  assert.equal(page.flipKept(loading), loading, "and a flip draws it: nothing is kept");
+  const spent = page.drawnEarly(loading);
+  assert.equal(spent.next, null);
+  assert.equal(page.spent(spent), true, "the rounds ahead are spent, the engine is not ready");
+  assert.equal(page.controls(spent).flip, true, "Flip still takes a press");
+  const full = Array.from({ length: page.WAIT_LIMIT + 3 }).reduce((state) => page.flipKept(state), spent);
+  assert.equal(full.waiting, page.WAIT_LIMIT, "the queue is bounded");
+  const ready = page.shown(page.progressed(full, 100), { ...ahead, board: { ...next.board } });
+  assert.equal(page.spent(ready), false);
+  assert.equal(ready.waiting, page.WAIT_LIMIT, "the flips kept outlast the handover");
+  assert.equal(page.flipKept(ready).waiting, page.WAIT_LIMIT, "a press while they are played joins them");
+  assert.equal(page.keptPlayed(ready).waiting, page.WAIT_LIMIT - 1);
+  assert.equal(page.keptPlayed(ready, true).waiting, 0, "a game that ends drops the rest");
+  assert.equal(page.failed(full).waiting, 0);
+  assert.equal(page.flipKept(playing()).waiting, 0, "a live game keeps no flip");
+});
+
+test("the engine's progress only grows, up to 100", () => {
+  const state = page.progressed(page.initial, 40);
+  assert.equal(state.progress, 40);
+  assert.equal(page.progressed(state, 20), state);
+  assert.equal(page.progressed(state, 250).progress, 100);
+});
+
 test("the last round ends the game and auto-play, and a new game plays again", () => {
   const auto = page.autoplaying(playing(), true);
   assert.equal(auto.autoplay, true);

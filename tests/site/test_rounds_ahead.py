@@ -187,7 +187,7 @@ def idle(session: bridge.Session, chunk: int = 20) -> None:
 def test_the_pool_holds_enough_openings_of_enough_rounds_of_the_default_game(pool: Path) -> None:
     assert build.OPENINGS_COUNT >= 32
     shared = [json.loads((pool / "openings" / f"{n}.json").read_text()) for n in range(build.OPENINGS_COUNT)]
-    assert all(len(opening["record"]["ahead"]) >= 40 for opening in shared)
+    assert all(len(opening["record"]["ahead"]) == bridge.AHEAD for opening in shared)
     assert all(opening["deal"] == {"players": 2, "order": "shuffled", "face_down": 1} for opening in shared)
     assert len({opening["record"]["game"]["seed"] for opening in shared}) == build.OPENINGS_COUNT
     assert f"= {build.OPENINGS_COUNT};" in (pool / build.OPENINGS_SCRIPT).read_text()

@@ -5,8 +5,8 @@
 import { estimateLater } from "./chances.js";
 import { roundCue } from "./cues.js";
 import { listen, state, update } from "./page.js";
-import { flip } from "./play.js";
-import { autoplaying } from "./state.js";
+import { flip, handedOver } from "./play.js";
+import { autoplaying, spent } from "./state.js";
 
 /** Milliseconds between auto-play rounds, by the speed slider's value (1 slow … 5 fast): each step about twice
  * as fast as the one before. */
@@ -44,7 +44,9 @@ export function every(on, step, stopped = () => {}) {
 }
 
 every((now) => now.autoplay, async () => {
-  if (!state.busy) await flip();
+  // beyond the rounds known ahead auto-play waits for the engine, and it leaves the flips kept meanwhile to play
+  if (spent(state)) await handedOver;
+  else if (!state.busy && state.waiting === 0) await flip();
   // the end of the game stops it, and so does a war for those who stop at each war (the setting "stop_war")
   const war = state.settings.stop_war && state.board && roundCue(state.board) === "war";
   if ((!["playing", "loading"].includes(state.mode) || war) && state.autoplay) update(autoplaying, false);

@@ -101,6 +101,7 @@ const TIMES = { turn: 260, stagger: 80, war: 650, lay: 220, frame: 220 };
 // {timer, settle, animations, chances}: the round in motion, and the visible changes it holds back (the win
 // chances that came during the motion, drawn after it)
 let settling = null;
+const settled = []; // the promises of motionOver() that wait for the round in motion
 
 /** The time scale of a round's motion by the animation setting: null (nothing moves) for "none" and for those
  * whose system asks for less motion. */
@@ -118,6 +119,12 @@ export function finishMotion() {
   for (const animation of animations) animation.finish();
   settle();
   if (chances) chances();
+  for (const resolve of settled.splice(0)) resolve();
+}
+
+/** Resolves once the round on screen has ended its motion: at once when nothing moves. */
+export function motionOver() {
+  return settling ? new Promise((resolve) => { settled.push(resolve); }) : Promise.resolve();
 }
 
 /** When the parts of the motion of a round of `steps` steps at `scale` begin, and when it ends (ms). */

@@ -4,7 +4,7 @@
 import { announcedNow, announceLatest, note } from "./announce.js";
 import { roundGap } from "./autoplay.js";
 import { dealOver, keepNew, offerKept } from "./back.js";
-import { motionOf, render } from "./board.js";
+import { motionOf, motionOver, render } from "./board.js";
 import { forgetChances, estimateLater } from "./chances.js";
 import { linkedDeal, validSeed } from "./deal.js";
 import { addLine, clearLog, showLines } from "./log.js";
@@ -13,7 +13,8 @@ import { keepFinished, persistGame } from "./saving.js";
 import { applySettings, choices, readSettings } from "./settings.js";
 import { hear } from "./sound.js";
 import {
-  answered, asking, autoplaying, canAsk, drawnAhead, drawnEarly, early, failed, refused, shown,
+  answered, asking, autoplaying, canAsk, drawnAhead, drawnEarly, early, failed, flipKept, keptPlayed, refused,
+  shown, spent,
 } from "./state.js";
 import { refusal } from "./stored.js";
 import { asciiDigits, text } from "./strings.js";
@@ -100,26 +101,63 @@ function draw(line, ended, { fresh, auto }) {
 
 let flips = Promise.resolve(); // the flips asked for, one after another: a press while one is played is not lost
 
-/** One round, after the flips asked for before it. */
+/**
+ * One round, after the flips asked for before it. Beyond the rounds known ahead while the engine loads, and while
+ * the flips kept then are played, the flip is kept in their queue instead (state.waiting).
+ */
 export function flip() {
+  if (spent(state) || state.waiting > 0) {
+    update(flipKept);
+    return flips;
+  }
   flips = flips.then(flipNow);
   return flips;
 }
 
-// Start-up is over (the engine's game is on screen, or it failed) and no request is in flight
-const handedOver = new Promise((resolve) => listen((now) => {
+/** Start-up is over (the engine's game is on screen, or it failed) and no request is in flight. */
+export const handedOver = new Promise((resolve) => listen((now) => {
   if (now.mode !== "loading" && !now.busy) resolve();
 }));
 
+const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
+/**
+ * The flips kept while the engine loaded, once it is ready: played one at a time at the pace a player would
+ * press them, each once the motion of the round before it is over and after auto-play's pause at the chosen
+ * speed, never in a burst. Presses meanwhile join the queue. A game that ends, or another one, drops the rest.
+ */
+async function playKept() {
+  await handedOver;
+  const game = state.record && state.record.id;
+  while (state.waiting > 0) {
+    await motionOver();
+    await pause(roundGap(state.settings.speed));
+    if (state.mode !== "playing" || !state.record || state.record.id !== game) {
+      update(keptPlayed, true);
+      return;
+    }
+    update(keptPlayed);
+    flips = flips.then(flipNow);
+    await flips;
+  }
+}
+
+playKept();
+
 /**
  * Before the engine is ready: the next round the record knows ahead is drawn as a round played by the engine is,
- * and the record, which counts it, is stored. Beyond those rounds a flip waits for the engine.
+ * and the record, which counts it, is stored. Beyond those rounds a flip is kept for the engine; without any (a
+ * game that needs the engine to be dealt), it waits for the engine.
  */
 async function flipEarly() {
   if (early(state)) {
     const { line } = state.next;
     update(drawnEarly);
     await keptThenDrawn(line);
+    return;
+  }
+  if (spent(state)) {
+    update(flipKept);
     return;
   }
   await handedOver;

@@ -15,7 +15,7 @@ import { replayKey, watchLinked, wireReplay } from "./replay.js";
 import { deleteSave, persistGame, setKeep, settingsChanged } from "./saving.js";
 import { readSettings, showOffered } from "./settings.js";
 import { wakeSound } from "./sound.js";
-import { controls, elsewhere, started } from "./state.js";
+import { controls, elsewhere, progressed, started } from "./state.js";
 import { text } from "./strings.js";
 import { controlsWired, holdOnce } from "./restore.js";
 import { newer } from "./stored.js";
@@ -31,10 +31,11 @@ const $ = (id) => document.getElementById(id);
  */
 export async function start(drawing, engine) {
   try {
+    const { engine: ready, loading } = engine;
+    showProgress(ready);
     wire();
     controlsWired();
     const record = await drawing;
-    const { engine: ready, loading } = engine;
     try {
       await loading;
     } catch (error) {
@@ -46,6 +47,7 @@ export async function start(drawing, engine) {
     engineLoaded();
     useEngine(ready);
     $("engine-progress").value = 100;
+    update(progressed, 100);
     // With storage, the stored game is shared by every tab: only the tab that holds it plays and saves
     const held = state.saving === "unavailable" || (await holdOnce());
     if (!held) update(elsewhere);
@@ -64,6 +66,16 @@ export async function start(drawing, engine) {
     // The service worker registers only after the start-up (engine-ready, or the engine failed), when idle.
     registerServiceWorkerWhenIdle(new URL("../sw.js", import.meta.url));
   }
+}
+
+/** The engine's progress in the state too, for the table's words once the rounds known ahead are spent. */
+function showProgress(ready) {
+  const bar = ready.onProgress; // game.js's, the progress bar's
+  ready.onProgress = (value) => {
+    bar(value);
+    update(progressed, value);
+  };
+  update(progressed, $("engine-progress").value);
 }
 
 /**

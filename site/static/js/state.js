@@ -14,7 +14,8 @@
 //
 // Transitions between modes (each one a function below):
 //   loading  → playing or over (shown), idle (refused, or started without a game), elsewhere, failed
-//   loading  → loading with a record whose rounds ahead flips draw (playingAhead, then drawnEarly per flip)
+//   loading  → loading with a record whose rounds ahead flips draw (playingAhead, then drawnEarly per flip); once
+//                 they are spent, a flip is kept for the engine (flipKept), up to WAIT_LIMIT
 //   idle, playing, over ("live") → playing or over (shown: a new game, a round, an import), idle (refused: the
 //                 record stored by another tab, after taking over), taken-over, failed
 //   elsewhere, taken-over → the mode of the game held (tookOver), failed
@@ -32,6 +33,10 @@
 //             draws it at once, while the bridge plays it, and that answer's record is the one stored. While
 //             loading, the next of the record's rounds ahead (its `ahead`): flips draw them before Python is
 //             ready, the record counts them (`played`), and the engine replays them when it is ready
+//   waiting   the flips kept while the rounds known ahead are spent and the engine loads, or while the earlier
+//             ones are played (at most WAIT_LIMIT): once the engine is ready they are played one at a time, each
+//             after the motion of the one before (play.js), never in a burst
+//   progress  how far the engine has loaded, 0 to 100 (the worker's reports)
 //   damaged   a stored record the bridge refused, kept for "Export the damaged save" until a new game
 //   failure   why the engine failed ("timeout", "load", "unsupported"…)
 //   replay    in the replay mode: {round, rounds, board, wanted, playing, back}: the round shown of the game's
@@ -51,6 +56,8 @@ export const initial = Object.freeze({
   board: null,
   record: null,
   next: null,
+  waiting: 0,
+  progress: 0,
   damaged: null,
   failure: null,
   replay: null,
@@ -142,6 +149,35 @@ export function early(state) {
   return state.mode === "loading" && state.next !== null && state.record !== null;
 }
 
+/** How many flips are kept at most while the engine loads: a press beyond them does nothing. */
+export const WAIT_LIMIT = 20;
+
+/** Whether the rounds worked out ahead have all been drawn and the engine is not ready: the next ones wait. */
+export function spent(state) {
+  return state.mode === "loading" && state.next === null && state.record !== null;
+}
+
+/**
+ * A flip while the rounds ahead are spent, or while the flips kept earlier wait to be played: kept, to be played
+ * once the engine is ready (at most WAIT_LIMIT of them).
+ */
+export function flipKept(state) {
+  if (!spent(state) && state.waiting === 0) return state;
+  return state.waiting >= WAIT_LIMIT ? state : { ...state, waiting: state.waiting + 1 };
+}
+
+/** One of the flips kept is played now (or none is left to play: the game is over, or another is on screen). */
+export function keptPlayed(state, all = false) {
+  if (state.waiting === 0) return state;
+  return { ...state, waiting: all ? 0 : state.waiting - 1 };
+}
+
+/** The worker said how far the engine has loaded (0 to 100). */
+export function progressed(state, value) {
+  const progress = Math.min(100, Math.max(state.progress, Number(value) || 0));
+  return progress === state.progress ? state : { ...state, progress };
+}
+
 /** The bridge answered with the same game in a new record (the settings changed): nothing to draw. */
 export function recorded(state, record) {
   return { ...state, record };
@@ -149,7 +185,8 @@ export function recorded(state, record) {
 
 /** The bridge refused the stored record: no game, and the record is kept as it was for the damaged notice. */
 export function refused(state, stored) {
-  return { ...state, mode: "idle", record: null, next: null, board: null, damaged: stored, autoplay: false };
+  return { ...state, mode: "idle", record: null, next: null, board: null, damaged: stored, autoplay: false,
+    waiting: 0 };
 }
 
 /** The damaged record is gone (deleted): its notice goes with it. */
@@ -179,7 +216,7 @@ export function tookOver(state) {
 
 /** The engine could not load, or broke. */
 export function failed(state, failure) {
-  return { ...state, mode: "failed", autoplay: false, failure: failure || null, replay: null };
+  return { ...state, mode: "failed", autoplay: false, failure: failure || null, replay: null, waiting: 0 };
 }
 
 /** Auto-play on or off; it can only be on while a game is played. */
@@ -274,7 +311,7 @@ export function controls(state) {
   const hasGame = live && state.record !== null;
   return {
     engine: live,
-    flip: playable || early(state),
+    flip: playable || early(state) || spent(state), // beyond the rounds ahead a flip is kept for the engine
     autoplay: playable || ahead,
     finish: playable,
     share: hasGame,

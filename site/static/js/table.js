@@ -1,10 +1,12 @@
 // What the table shows of the page's state besides the board itself: your seat flips when a flip is possible,
-// the first round's hint, the "Replay" marker while a game is watched again, "New game" highlighted while
+// the first round's hint, the words that say the next rounds wait for the engine (with its progress) once the
+// rounds known ahead are spent, the "Replay" marker while a game is watched again, "New game" highlighted while
 // the form's deal settings differ from the game on screen, and the focus on Flip after a new game from the end.
 
 import { listen, state } from "./page.js";
 import { flip } from "./play.js";
-import { controls, dealDiffers } from "./state.js";
+import { controls, dealDiffers, spent } from "./state.js";
+import { format, percent, text } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -16,6 +18,10 @@ function showTable(now) {
   const first = !now.board?.round;
   $("hint").hidden = !(first && (playable || now.mode === "loading"));
   $("hint").classList.toggle("waiting", !playable);
+  const waiting = $("ahead-spent");
+  waiting.hidden = !spent(now);
+  const words = waiting.hidden ? "" : format(text("ahead_spent"), { percent: percent(now.progress / 100) });
+  if (waiting.textContent !== words) waiting.textContent = words;
   $("replay-mark").hidden = now.mode !== "replay";
   const differs = now.mode !== "replay" && dealDiffers(now.settings, now.record);
   $("new-game").classList.toggle("pending", differs);
