@@ -9,9 +9,9 @@ their sentences, and ``openings/<n>.<lang>.json``, the sentences in that languag
     {"lang": "fr", "board": [status, announce, result_text],
      "ahead": [[status, announce, result_text, label, text, wars], ...]}
 
-The win chances of every round, the deal's and each one's ahead, are those the bridge works out in the page's
-idle time (``chances`` with ``ahead``), the same in every language: the first file keeps each of them as
-``[*chances, draw, repetition]``, and ``"estimate": {done, repeats}`` once, for all of them.
+The win chances of the deal's round and of its first ``CHANCES_AHEAD`` rounds ahead are those the bridge works
+out in the page's idle time (``chances`` with ``ahead``), the same in every language: the first file keeps each
+of them as ``[*chances, draw, repetition]``, and ``"estimate": {done, repeats}`` once, for all of them.
 
 >>> plain, said = split(opening(7, "fr", chances=False))
 >>> plain["deal"], len(plain["record"]["ahead"]) == AHEAD, sorted(plain["record"]["ahead"][0]["line"])
@@ -33,6 +33,10 @@ from .estimate import ROLLOUTS
 BOARD_SENTENCES = ("status", "announce", "result_text")
 LINE_SENTENCES = ("label", "text", "wars")
 DEAL = {"players": 2, "order": "shuffled", "face_down": 1}
+CHANCES_AHEAD = 40
+"""The rounds ahead whose win chances an opening carries. Most of the build's time is these estimates; a player
+who draws more rounds than this before the engine is ready (on a slow phone) sees "…" for the chances of the rest
+until the engine works them out."""
 """The default game, the only one the openings cover: any other waits for the engine."""
 
 
@@ -49,12 +53,13 @@ def opening(seed: int, lang: str, chances: bool = True) -> dict[str, Any]:
     return {key: value for key, value in answer["record"].items() if key != "id"} | {"savedAt": 0}
 
 
-def estimate_all(session: Session, chunk: int = ROLLOUTS) -> None:
-    """Work out the win chances of the round on screen and of every round ahead, as the page asks for them in
-    its idle time (in chunks of `chunk` rollouts: the estimates are the same however they are chunked)."""
+def estimate_all(session: Session, chunk: int = ROLLOUTS, rounds: int = CHANCES_AHEAD) -> None:
+    """Work out the win chances of the round on screen and of the first `rounds` rounds ahead, as the page asks
+    for them in its idle time (in chunks of `chunk` rollouts: the estimates are the same however they are
+    chunked)."""
     while not session.handle({"type": "chances", "rollouts": chunk})["done"] >= ROLLOUTS:
         pass
-    while session.handle({"type": "chances", "rollouts": chunk, "ahead": True})["ahead"]:
+    while session.handle({"type": "chances", "rollouts": chunk, "ahead": True})["ahead"] > AHEAD - rounds:
         pass
 
 
