@@ -62,7 +62,7 @@ def bad_files(tmp: Path) -> dict[str, tuple[Path, str]]:
         "not-json": ("Krig\x00\x01 not JSON at all", NOT_A_SAVE_SENTENCE),
         "wrong-kind": (json.dumps({"type": "FeatureCollection", "features": []}), NOT_A_SAVE_SENTENCE),
         "picture": ("\x89PNG\r\n\x1a\n" + "x" * 100, NOT_A_SAVE_SENTENCE),
-        "too-big": ("[" + "1," * 40_000 + "1]", "The file is too large to be a saved game."),
+        "too-big": ("[" + "1," * 300_000 + "1]", "The file is too large to be a saved game."),
         "newer": (json.dumps({**saved, "version": 9}), "It was saved by a newer version of Krig. Reload the page to "
                   "get the newest version, then try again."),
         "markup": (json.dumps({**saved["game"], "order": MARKUP}), DAMAGED_SENTENCE),

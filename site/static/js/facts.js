@@ -32,3 +32,5 @@ export const DECKS = facts.decks && typeof facts.decks === "object" ? facts.deck
 export const DEALT = facts.dealt && typeof facts.dealt === "object" ? facts.dealt : {};
 /** The rollouts of a whole estimate of the win chances (krig.webapp.estimate): the bars show no fewer. */
 export const ESTIMATE_ROLLOUTS = facts.estimate_rollouts;
+/** The largest file the page hands the bridge to import: the bridge's limit on a request. */
+export const IMPORT_LIMIT = facts.import_limit;

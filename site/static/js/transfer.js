@@ -3,6 +3,7 @@
 import { note } from "./announce.js";
 import { dealOver } from "./back.js";
 import { dealLink } from "./deal.js";
+import { IMPORT_LIMIT } from "./facts.js";
 import { clearLog } from "./log.js";
 import { state } from "./page.js";
 import { play } from "./play.js";
@@ -11,7 +12,6 @@ import { refusal } from "./stored.js";
 import { text } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
-const MAX_IMPORT_BYTES = 64 * 1024;
 
 function download(name, data) {
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
@@ -42,7 +42,7 @@ function importFailed(reason) {
 export async function importFile(file) {
   $("import-failed").hidden = true;
   if (!file) return;
-  if (file.size > MAX_IMPORT_BYTES) return importFailed(text("file_too_big"));
+  if (file.size > IMPORT_LIMIT) return importFailed(text("file_too_big"));
   let data;
   try {
     data = JSON.parse(await file.text());
