@@ -103,7 +103,7 @@ from krig.cards import CARDS, RANK
 from . import gamelog, records
 from .estimate import Estimate
 from .narrate import Narrator
-from .records import load
+from .records import MAX_REQUEST_CHARS, load
 from .replay import Replay
 from .variants import UnofferedError, check_offered
 
@@ -119,9 +119,6 @@ SENTENCES = frozenset({"status", "announce", "result_text", "lang"})
 MAX_ID = 64
 """The longest game id a record may carry: a longer one is not ours, and the game is given a new one."""
 
-MAX_REQUEST_CHARS = 512 * 1024
-"""The longest request text ``handle`` parses: a record with a full game log is far below it, and a bigger
-one (a tampered save, a wrong file) is refused at once instead of being parsed."""
 
 
 class RequestError(ValueError):

@@ -20,7 +20,7 @@ from typing import Any
 
 from krig.cards import CODES, deal
 
-from . import bridge, decks, estimate, records, variants
+from . import decks, estimate, records, variants
 
 
 def page() -> dict[str, Any]:
@@ -41,5 +41,5 @@ def page() -> dict[str, Any]:
         "decks": decks.changes(),
         "dealt": {str(players): [len(hand) for hand in deal(range(52), players)[0]] for players in (2, 3, 4)},
         "estimate_rollouts": estimate.ROLLOUTS,
-        "import_limit": bridge.MAX_REQUEST_CHARS,
+        "import_limit": records.MAX_REQUEST_CHARS,
     }

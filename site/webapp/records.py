@@ -80,6 +80,10 @@ HISTORY_LIMIT = 1000
 """Finished games kept for the statistics page: the latest ones."""
 REPLAYS_KEPT = 50
 """Finished games that keep their game, to watch again: the latest ones (about 0.5 KB each)."""
+MAX_REQUEST_CHARS = 512 * 1024
+"""The longest request text the bridge parses, and so the largest file the page hands it to import: a record
+with a full game log is far below it, and a bigger one (a tampered save, a wrong file) is refused at once
+instead of being parsed."""
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
