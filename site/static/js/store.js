@@ -213,7 +213,7 @@ export function saveGame(record, finished = null, answered = () => {}) {
       if (record) latest = saves.put(record, "current");
       if (finished && history !== undefined) {
         games = finished(history);
-        if (games) saves.put(games, "history");
+        if (games) latest = saves.put(games, "history");
       } else if (finished) {
         const stored = saves.get("history"); // not known (the claim could not read it): read in this transaction
         stored.onsuccess = () => {
