@@ -50,12 +50,12 @@ class Guard:
 
 
 @contextmanager
-def guarded_page(browser: Browser, base_url: str) -> Iterator[Page]:
+def guarded_page(browser: Browser, base_url: str, guard: Guard | None = None) -> Iterator[Page]:
     """A page in a context of its own for a site served at `base_url` (service workers allowed), under a guard for
-    that site's origin, checked when the context closes."""
+    that site's origin (`guard`, or a new one), checked when the context closes."""
     address = urlsplit(base_url)
     context = browser.new_context(base_url=base_url, service_workers="allow")
-    guard = Guard(f"{address.scheme}://{address.netloc}")
+    guard = guard or Guard(f"{address.scheme}://{address.netloc}")
     context.on("request", guard.request)
     context.on("console", guard.console)
     context.on("weberror", guard.weberror)

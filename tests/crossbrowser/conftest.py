@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from drivers import CUT_SHORT, Firefox, Site, Tab, WebKit, skip_unless_installed
+from drivers import CUT_SHORT, Firefox, Tab, WebKit, skip_unless_installed
+from serving import Site
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -14,7 +14,8 @@ from typing import Any
 
 from krig import Game
 
-from drivers import CONTROLLED, LOAD_TIMEOUT, Site, Tab
+from drivers import CONTROLLED, LOAD_TIMEOUT, Tab
+from serving import Site
 
 WORKER = "/js/worker.js"
 FLIP_READY = "() => document.documentElement.dataset.flip === 'ready'"

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import reloading
 
-from drivers import CUT_SHORT, Firefox, Site, engine_counts, skip_unless_installed
+from drivers import CUT_SHORT, Firefox, engine_counts, skip_unless_installed
 from killing import PLAYERS, SEED
+from serving import Site
 
 
 def test_a_reload_at_any_instant_after_a_flip_loses_no_round_drawn_in_firefox(dist: Path) -> None:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from drivers import CONTROLLED, CUT_SHORT, Site, Tab
+from drivers import CONTROLLED, CUT_SHORT, Tab
+from serving import Site
 
 UNCACHED = "../cards/3D.svg?uncached"  # a picture the precache lacks (it has cards/3D.svg)
 # Each test asks for an address of its own, which neither Firefox's HTTP cache nor its image cache has yet: the
