@@ -56,6 +56,12 @@ ROUND = "() => Number(document.getElementById('board').dataset.round)"
 SAVED = "(n) => document.getElementById('board').dataset.savedRound === String(n)"
 SHOWN = "(id) => document.querySelector(`[data-testid=${id}]`)?.getClientRects().length > 0"
 ENABLED = "(id) => !document.querySelector(`[data-testid=${id}]`).disabled"
+# What a failed wait reports of the page: its address, the board's hooks and the notices it shows
+DESCRIBE = """() => ({ url: location.href, engine: document.documentElement.dataset.engine,
+  board: { ...document.getElementById('board')?.dataset },
+  notices: [...document.querySelectorAll('.notice')].filter((e) => e.getClientRects().length > 0)
+    .map((e) => e.dataset.testid ?? e.id) })"""
+
 # WebKit's driver cannot read the console, so each loaded page gets this hook. It keeps what it sees in
 # sessionStorage, which outlives the navigations within a tab; errors before the hook is installed (during
 # the load itself) go unseen, but a load that fails also never reaches engine-ready.
@@ -146,8 +152,16 @@ class Tab:
                 return value
             if time.monotonic() > deadline:
                 raise AssertionError(f"still false after {timeout:.0f} s: {predicate} {list(args)} "
-                                     f"(last answer {value!r}{f', {problem}' if problem else ''})")
+                                     f"(last answer {value!r}{f', {problem}' if problem else ''}; "
+                                     f"the page: {self.describe()})")
             time.sleep(0.1)
+
+    def describe(self) -> str:
+        """What a failed wait reports of the page, or why it could not be read."""
+        try:
+            return json.dumps(self.evaluate(DESCRIBE))
+        except DriverError as error:
+            return f"unreadable ({error})"
 
     # The game page's moves
 
