@@ -47,7 +47,7 @@ const SPARSE_MAGIC = 0x4b524731; // "KRG1"
 let handle = null; // bridge.handle, once Python is ready
 let starting = null; // the promise of the first init
 let quiet = false; // while trying the snapshot, a stray rejection is not fatal: the normal start follows
-let snapshotTimer = null; // armed after a fresh start that may make the snapshot, pushed back by each request
+let snapshotTimer = null; // armed after a fresh start that may make the snapshot, pushed back by the visitor's requests
 let snapshotWork = null; // what the timer runs
 let fellBack = false; // the whole standard library was needed: its files are not in a snapshot
 const timings = []; // the start-up steps, for the init answer
@@ -307,7 +307,9 @@ self.addEventListener("message", async (event) => {
       answer = { ok: false, error: { kind: "not-ready", message: "the engine is not loaded yet" } };
     } else {
       answer = ask(request);
-      if (snapshotTimer !== null) { // a request: the snapshot waits for the next quiet moment
+      // a request of the visitor's: the snapshot waits for the next quiet moment. The win chances asked for in the
+      // page's idle time do not count, or a slow device working out the rounds ahead would never make it.
+      if (snapshotTimer !== null && request.type !== "chances") {
         clearTimeout(snapshotTimer);
         snapshotTimer = setTimeout(snapshotWork, SNAPSHOT_IDLE_MS);
       }
