@@ -543,12 +543,15 @@ CARD_BACK = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 70 98" width
 
 def write_cards(target: Path) -> None:
     """The back, and every card face of every deck: the standard deck's at the top, and in a folder per choice
-    (krig.webapp.decks.picture) only the cards that it changes."""
+    (krig.webapp.decks.picture) only the cards that it changes. All of them again in one file, `pictures.json`
+    (place → SVG text), from which the game page draws its cards once it has it (js/board.js)."""
     target.mkdir()
-    for place, (code, letters, deck) in decks.pictures().items():
+    pictures = {place: card_svg(code, letters, deck) for place, (code, letters, deck) in decks.pictures().items()}
+    pictures["back.svg"] = CARD_BACK
+    for place, svg in pictures.items():
         (target / place).parent.mkdir(exist_ok=True)
-        (target / place).write_text(card_svg(code, letters, deck))
-    (target / "back.svg").write_text(CARD_BACK)
+        (target / place).write_text(svg)
+    (target / "pictures.json").write_text(compact(pictures))
 
 
 TABLE_GREEN, TABLE_LIGHT, CARD_RED, CARD_BLACK = "#1d5c3a", "#2e7d52", "#c8102e", "#1a1a1a"

@@ -29,7 +29,7 @@ READ_BOARD = """() => {
     shown: seats.map((seat) => seat.querySelector('.count .n').textContent),
     out: seats.map((seat) => seat.classList.contains('out')),
     cards: seats.map((seat) => [...seat.querySelectorAll('.cards img')]
-      .map((img) => img.getAttribute('src').split('/').pop().replace('.svg', ''))),
+      .map((img) => img.dataset.picture.split('/').pop().replace('.svg', ''))),
     pile: Number(pile.dataset.count),
     table: Number(pile.dataset.table || 0),
     setAside: !document.querySelector('[data-testid=set-aside]').hidden,

@@ -1,13 +1,15 @@
 """The deck: choosing four colours, or the page language's own letters, draws the cards on screen (the game's and
 a replay's) from that deck's pictures at once, with alt texts that name the cards as the pictures show them; the
 choice is kept with the settings, comes back after a reload, and a language without those letters ignores them.
-The pictures come from the service worker's cache offline."""
+The pictures come from the service worker's cache offline, all in one file, and once the page has it every card is
+drawn from memory."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from krig.webapp import decks
@@ -22,11 +24,13 @@ FIRST_ROUND = ["QH", "JD", "AC", "9H"]
 FACES = """() => new Promise((resolve) => {
   const faces = () => [...document.querySelectorAll('#board img.face')];
   const check = () => faces().every((img) => img.complete && img.naturalWidth > 0)
-    ? resolve(faces().map((img) => [img.dataset.card, img.src.split('/cards/')[1], img.alt]))
+    ? resolve(faces().map((img) => [img.dataset.card, img.dataset.picture, img.alt]))
     : setTimeout(check, 20);
   check();
 })"""
-DRAWN = "(place) => fetch(`../cards/${place}`).then((response) => response.text())"
+# the picture drawn at `place`, from the one file of every picture the cards are drawn from
+DRAWN = "(place) => fetch('../cards/pictures.json').then((response) => response.json()).then((all) => all[place])"
+IN_MEMORY = "(img) => img.src.startsWith('blob:') && img.complete && img.naturalWidth > 0"
 def faces(page: Page) -> list[list[str]]:
     return page.evaluate(FACES)
 
@@ -145,3 +149,22 @@ def test_every_deck_is_drawn_offline_from_the_cache(context: BrowserContext, pag
         choose(page, letters=letters, deck=deck)
         assert faces(page) == expected("ru", letters, deck)  # every picture loaded
     context.set_offline(False)
+
+
+# With no service worker, every request the page makes is one Playwright sees.
+@pytest.mark.browser_context_args(service_workers="block")
+def test_once_the_pictures_are_in_every_card_is_drawn_from_memory_and_asks_nothing_more(page: Page, guard) -> None:
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url.split("/cards/")[-1])
+            if "/cards/" in request.url else None)
+    open_game(page)
+    new_game(page, 4, SEED)
+    flip(page)
+    page.wait_for_function(f"() => [...document.querySelectorAll('#board img.card')].every({IN_MEMORY})")
+    assert "pictures.json" in asked
+    before = len(asked)
+    flip(page, 6)
+    choose(page, deck="four-colour")
+    assert faces(page) == expected("en", "international", "four-colour", [code for code, _, _ in faces(page)])
+    assert page.evaluate(f"() => [...document.querySelectorAll('#board img.card')].every({IN_MEMORY})")
+    assert asked[before:] == []

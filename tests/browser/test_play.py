@@ -121,7 +121,7 @@ def test_cards_are_pictures_with_localized_names(page: Page, guard) -> None:
         assert shown["counts"] == [len(hand) for hand in expected.hands]
         assert shown["pile"] == len(played["pile"])
     top = page.locator("#seat-0 .cards img.face").last
-    code = attribute(top, "src").split("/")[-1].removesuffix(".svg")
+    code = attribute(top, "data-picture").split("/")[-1].removesuffix(".svg")
     names = page.evaluate("() => JSON.parse(document.getElementById('krig-strings').textContent).cards")
     assert top.get_attribute("alt") == names[code]
     assert " de " in names[code]  # French card names ("valet de pique")

@@ -22,7 +22,7 @@ AT_REST = """() => {
     seats: seats.map((seat) => {
       const box = seat.getBoundingClientRect();
       return {
-        cards: [...seat.querySelectorAll('.cards img')].map((img) => img.getAttribute('src').split('/').pop()),
+        cards: [...seat.querySelectorAll('.cards img')].map((img) => img.dataset.picture.split('/').pop()),
         unseen: [...seat.querySelectorAll('.cards img')].filter((img) => {
           const r = img.getBoundingClientRect();
           return getComputedStyle(img).opacity !== '1' || img.getAnimations().length > 0 || r.width === 0

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
 import subprocess
 import time
@@ -35,12 +34,6 @@ WEBKIT_DRIVER = Path("/usr/bin/WebKitWebDriver")
 XVFB = Path("/usr/bin/Xvfb")
 RELAY = HERE / "firefox.mjs"
 
-# Firefox's word for a card picture whose load the page's leaving cut short while the service worker's answer from
-# its cache was on its way. Firefox says it of any answer a worker hands over that the page then cancels, whatever
-# the answer and however it is made (docs/site.md, "What Firefox says of the answers", has the counts), and a test
-# that leaves a page at once meets it by chance. The one message the suite lets through.
-CUT_SHORT = re.compile(r"Error: Failed to load .\S+/cards/\S+\.svg.\. A ServiceWorker intercepted the request and "
-                       r"encountered an unexpected error\.")
 LOAD_TIMEOUT = 90.0  # above the page's own 30 s: a slow start ends with its engine-failed notice
 WAIT_TIMEOUT = 30.0
 

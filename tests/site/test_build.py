@@ -310,3 +310,10 @@ def test_the_worker_is_told_what_this_build_ships(dist: Path) -> None:
     assert re.fullmatch(r"[0-9a-f]{16}", facts["snapshot"])
     assert facts["download"] > (dist / build.runtime_folder() / "pyodide.asm.wasm").stat().st_size
     assert "__BUILD__" not in worker and not (dist / "snapshot").exists()
+
+
+def test_the_file_of_every_card_picture_holds_each_as_its_own_file_does(dist: Path) -> None:
+    pictures = json.loads((dist / "cards" / "pictures.json").read_text())
+    files = {path.relative_to(dist / "cards").as_posix() for path in (dist / "cards").rglob("*.svg")}
+    assert set(pictures) == files and "back.svg" in files and "fr-four-colour/JD.svg" in files
+    assert all(pictures[place] == (dist / "cards" / place).read_text() for place in files)

@@ -9,24 +9,51 @@ import { CARDS, DECKS } from "./facts.js";
 import { cardName, num, percent, plural, text } from "./strings.js";
 
 const PICTURES = new URL("../cards/", import.meta.url);
+// place ("four-colour/JD.svg") → a blob: address of its picture, once the one file of every picture is in. A
+// picture loaded on its own can be cut short by a page that leaves, which Firefox reports as an error of the
+// service worker that answered it; drawn from memory, no card asks the network or the worker again.
+const inMemory = new Map();
+let bundle = null; // the promise of that file
 const preloaded = new Map(); // address → decoded card picture, kept so that the browser keeps it in memory
 let waiting = null; // the addresses still to preload, from the end of the start-up on
 
 let faces = { letters: undefined, deck: undefined }; // the deck the cards are drawn in (the settings')
-const urls = new Map(); // code → address of its picture in that deck, worked out once
+const places = new Map(); // code → place of its picture in that deck, worked out once
 
-/** The picture of a card (`null`: its back). */
+/** The place of a card's picture under cards/ (`null`: its back). */
+function placeOf(code) {
+  if (!places.has(code)) places.set(code, code ? picture(code, faces, DECKS) : "back.svg");
+  return places.get(code);
+}
+
+/** The address a card's picture is drawn from: in memory once the pictures are, else its own file. */
 function cardUrl(code) {
-  if (!urls.has(code)) urls.set(code, new URL(code ? picture(code, faces, DECKS) : "back.svg", PICTURES).href);
-  return urls.get(code);
+  const place = placeOf(code);
+  return inMemory.get(place) ?? new URL(place, PICTURES).href;
+}
+
+/** Fetch every card picture at once, in one file (build.py's cards/pictures.json); where it fails, the cards
+ * stay drawn from their own files. */
+export function loadPictures() {
+  bundle ??= fetch(new URL("pictures.json", PICTURES)).then((answer) => {
+    if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
+    return answer.json();
+  }).then((pictures) => {
+    for (const [place, svg] of Object.entries(pictures)) {
+      inMemory.set(place, URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" })));
+    }
+  }).catch(() => {});
+  return bundle;
 }
 
 /**
- * Fetch and decode every card picture of the deck in use, one per idle moment, so that no flip waits for the
- * first sight of a card (each picture is an SVG document of its own, parsed on the main thread).
+ * Decode every card picture of the deck in use, one per idle moment, so that no flip waits for the first sight of
+ * a card (each picture is an SVG document of its own, parsed on the main thread).
  */
-export function preloadCards() {
-  if (typeof requestIdleCallback !== "function") return;
+export async function preloadCards() {
+  await loadPictures();
+  // a picture loaded on its own is left for its first sight
+  if (typeof requestIdleCallback !== "function" || !inMemory.size) return;
   const idle = !waiting || !waiting.length;
   waiting = [null, ...CARDS].map(cardUrl).filter((url) => !preloaded.has(url));
   if (idle) requestIdleCallback(preloadNext);
@@ -48,14 +75,19 @@ function preloadNext() {
 export function useDeck({ letters, deck }) {
   if (letters === faces.letters && deck === faces.deck) return;
   faces = { letters, deck };
-  urls.clear();
-  for (const img of document.querySelectorAll("#board img.face")) img.src = cardUrl(img.dataset.card);
+  places.clear();
+  for (const img of document.querySelectorAll("#board img.face")) drawPicture(img, img.dataset.card);
   if (waiting) preloadCards();
+}
+
+function drawPicture(img, code) {
+  img.src = cardUrl(code);
+  img.dataset.picture = placeOf(code); // which picture, for the tests: a blob: address does not say
 }
 
 function cardImage(code, index, step) {
   const img = document.createElement("img");
-  img.src = cardUrl(code);
+  drawPicture(img, code);
   img.alt = code ? cardName(code) : text("face_down", "A face-down card");
   img.width = 70;
   img.height = 98;

@@ -3,7 +3,7 @@
 
 import { toggleAutoplay } from "./autoplay.js";
 import { goBack } from "./back.js";
-import { preloadCards } from "./board.js";
+import { loadPictures, preloadCards } from "./board.js";
 import { estimateLater } from "./chances.js";
 import { keyAction } from "./keys.js";
 import { registerServiceWorkerWhenIdle } from "./offline.js";
@@ -35,6 +35,7 @@ export async function start(drawing, engine) {
     showProgress(ready);
     wire();
     controlsWired();
+    loadPictures(); // beside the engine's start: the cards are then drawn from memory
     const record = await drawing;
     try {
       await loading;
