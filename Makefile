@@ -8,7 +8,7 @@ test: setup test-js
 	scripts/setup.sh --browser
 	.venv/bin/ruff check .
 	$(MAKE) --no-print-directory types
-	.venv/bin/python -m pytest -n 2 --dist loadfile
+	.venv/bin/python -m pytest -n 2 --dist loadfile --durations=25
 
 # The fast loop, under a minute: all of make test but the browsers and the runs of Pyodide under Node.js, with
 # the tests spread over every core by pytest-xdist (the site is built once, beside them: tests/conftest.py).
