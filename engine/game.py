@@ -2,7 +2,7 @@
 
 >>> game = Game.from_hands([["KS", "2C"], ["KH", "5D", "3C", "9S"]], return_order="played")
 >>> game.play_round()
-Round(number=1, winner=1, wars=1, eliminated=(0,), pile='KS KH 2C 5D 3C')
+Round(number=1, winner=1, wars=1, eliminated=(0,), pile='KS KH 2C 5D 3C', steps=(Step(up=('KS', 'KH')), ...))
 >>> game.result, game.winner, game.hands
 (<Result.WIN: 'win'>, 1, [[], ['9S', 'KS', 'KH', '2C', '5D', '3C']])
 
@@ -126,7 +126,7 @@ class Round:
     def __repr__(self) -> str:
         return (
             f"Round(number={self.number}, winner={self.winner}, wars={self.wars}, "
-            f"eliminated={self.eliminated}, pile={' '.join(self.pile)!r})"
+            f"eliminated={self.eliminated}, pile={' '.join(self.pile)!r}, steps={self.steps!r})"
         )
 
 
@@ -507,6 +507,21 @@ class Game:
             if key in self._seen:
                 self._result = Result.REPETITION
             self._seen.add(key)
+
+    def __eq__(self, other: object) -> bool:
+        """Games are equal when their saves are: the same deal and rules, played to the same position. A game
+        changes as it is played, so it has no hash.
+
+        >>> game = Game.new(2, seed=3)
+        >>> game == Game.new(2, seed=3), game == Game.new(2, seed=4), game == game.at_deal()
+        (True, False, True)
+        >>> _ = game.play_round()
+        >>> game == game.at_deal(), game == Game.from_dict(game.to_dict())
+        (False, True)
+        """
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
 
     def __repr__(self) -> str:
         state = self._result or f"cards={[len(hand) for hand in self._hands]}"

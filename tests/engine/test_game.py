@@ -108,7 +108,8 @@ def test_round_to_dict_is_plain_json() -> None:
 def test_reprs_are_readable() -> None:
     game = Game.from_hands([["KS", "2C", "9C"], ["KH", "3D", "4D"]], return_order="played")
     record = game.play_round()
-    assert repr(record) == "Round(number=1, winner=0, wars=1, eliminated=(1,), pile='KS KH 2C 9C 3D 4D')"
+    assert repr(record) == ("Round(number=1, winner=0, wars=1, eliminated=(1,), pile='KS KH 2C 9C 3D 4D', "
+                            "steps=(Step(up=('KS', 'KH')), Step(up=('9C', '4D'), down=('2C', '3D'))))")
     assert repr(record.steps[1]) == "Step(up=('9C', '4D'), down=('2C', '3D'))"
     assert repr(game) == f"<Game players=2 played seed={game.seed} round=1 win>"
 
