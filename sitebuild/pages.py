@@ -19,6 +19,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from krig.webapp import decks, facts
 from krig.webapp.narrate import Narrator
 
+from . import colours
 from .headers import CSP, REFERRER_POLICY
 from .languages import LANGUAGES
 from .paths import SITE
@@ -49,7 +50,7 @@ def render_pages(dist: Path, site_url: str | None = None) -> None:
     env.policies["ext.i18n.trimmed"] = True
     env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False}
     env.globals.update(languages=LANGUAGES, csp=CSP, referrer=REFERRER_POLICY, facts=facts.page(), decks=decks,
-                       site_url=site_url, address=partial(address, site_url), og_locale=og_locale,
+                       site_url=site_url, address=partial(address, site_url), og_locale=og_locale, colours=colours,
                        preview=preview, preview_size=PREVIEW_SIZE, screenshot=screenshot,
                        screenshot_sizes=screenshot_sizes, bengali_fonts=[bengali_font(w) for w in BENGALI_FONTS])
     manifests = {}

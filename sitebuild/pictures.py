@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from krig.webapp import decks
 
+from .colours import FELT, FELT_LIGHT
 from .paths import NODE_MODULES
 
 PREVIEW_SIZE = (1200, 630)  # og:image, one per language (see pages.preview)
@@ -36,9 +37,9 @@ def card_svg(code: str, letters: str = "international", deck: str = "standard") 
 """
 
 
-CARD_BACK = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 70 98" width="70" height="98">
+CARD_BACK = f"""<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 70 98" width="70" height="98">
 <defs><pattern id="p" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-<rect width="8" height="8" fill="#1d5c3a"/><rect width="4" height="8" fill="#2e7d52"/></pattern></defs>
+<rect width="8" height="8" fill="{FELT}"/><rect width="4" height="8" fill="{FELT_LIGHT}"/></pattern></defs>
 <rect x="0.5" y="0.5" width="69" height="97" rx="6" fill="#fff" stroke="#555"/>
 <rect x="5" y="5" width="60" height="88" rx="4" fill="url(#p)"/>
 </svg>
@@ -55,7 +56,6 @@ def write_cards(target: Path) -> None:
     (target / "back.svg").write_text(CARD_BACK)
 
 
-TABLE_GREEN, TABLE_LIGHT, CARD_RED, CARD_BLACK = "#1d5c3a", "#2e7d52", "#c8102e", "#1a1a1a"
 PREVIEW_CARDS = (("A", "S", -14), ("K", "H", -5), ("Q", "D", 5), ("J", "C", 14))  # rank, suit, tilt in degrees
 
 
@@ -63,10 +63,10 @@ def write_preview(target: Path, words: str) -> None:
     """A language's link preview picture (og:image): four cards fanned on the green table, beside the deck face
     down, over "Krig" and `words`, one line in the page's language."""
     width, height = PREVIEW_SIZE
-    picture = Image.new("RGB", PREVIEW_SIZE, TABLE_GREEN)
+    picture = Image.new("RGB", PREVIEW_SIZE, FELT)
     draw = ImageDraw.Draw(picture)
     for x in range(-height, width, 48):  # the felt's stripes, as on the card back
-        draw.polygon([(x, height), (x + height, 0), (x + height + 24, 0), (x + 24, height)], fill=TABLE_LIGHT)
+        draw.polygon([(x, height), (x + height, 0), (x + height + 24, 0), (x + 24, height)], fill=FELT_LIGHT)
     for offset in (16, 8, 0):  # the deck: three backs, a little apart
         picture.paste(card_picture(None, None, 0), (150 - offset, 75 - offset), card_picture(None, None, 0))
     for place, (rank, suit, tilt) in enumerate(PREVIEW_CARDS):
@@ -97,7 +97,7 @@ def draw_words(draw: ImageDraw.ImageDraw, words: str, size: int, middle: int, ro
     x = (PREVIEW_SIZE[0] - sum(lengths)) / 2
     for (script, text), length in zip(runs, lengths, strict=True):
         draw.text((x, middle), text, fill="white", font=fonts[script], anchor="lm", stroke_width=max(2, size // 16),
-                  stroke_fill=TABLE_GREEN)
+                  stroke_fill=FELT)
         x += length
 
 
@@ -116,11 +116,11 @@ def card_picture(rank: str | None, suit: str | None, tilt: int) -> Image.Image:
     draw = ImageDraw.Draw(card)
     draw.rounded_rectangle((2, 2, 197, 277), radius=16, fill="white", outline="#555555", width=3)
     if rank is None or suit is None:
-        draw.rounded_rectangle((16, 16, 183, 263), radius=10, fill=TABLE_GREEN)
+        draw.rounded_rectangle((16, 16, 183, 263), radius=10, fill=FELT)
         for y in range(16, 263, 22):
-            draw.line((16, y, 183, y), fill=TABLE_LIGHT, width=9)
+            draw.line((16, y, 183, y), fill=FELT_LIGHT, width=9)
     else:
-        colour = CARD_RED if suit in "HD" else CARD_BLACK
+        colour = decks.RED if suit in "HD" else decks.BLACK
         font = ImageFont.load_default(size=44)
         draw.text((34, 44), rank, fill=colour, font=font, anchor="mm")
         draw_suit(draw, suit, (34, 88), 14, colour)
