@@ -1,14 +1,18 @@
-"""The files copied as they are: site/static/, the scripts vendored from npm packages, and the Bengali font."""
+"""The files copied as they are: site/static/ (its root page's script told the languages), the scripts vendored
+from npm packages, and the Bengali font."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
-from .paths import NODE_MODULES, SITE
+from .languages import CODES
+from .paths import NODE_MODULES, SITE, fill_in
 
 VENDOR_FILES = {"idb-keyval/dist/index.js": "vendor/idb-keyval.js"}
 BENGALI_FONTS = ("400", "700")
+ROOT_SCRIPT = "root.js"  # told the site's languages through the placeholder
 
 
 def copy_static(dist: Path) -> None:
@@ -16,6 +20,7 @@ def copy_static(dist: Path) -> None:
     for source, name in VENDOR_FILES.items():
         (dist / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(NODE_MODULES / source, dist / name)
+    fill_in(dist / ROOT_SCRIPT, '"__LANGUAGES__"', json.dumps(list(CODES)))
 
 
 def bengali_font(weight: str) -> str:
