@@ -12,7 +12,7 @@ tools/trim_stdlib.mjs), draws the card pictures, writes a service worker that pr
 content-hashed name, writes the `_headers` file that Netlify and Cloudflare Pages read, and precompresses every file
 for static hosts; `serve` sends the headers and the precompressed files as they would (see docs/deploy.md).
 With a site URL it also writes what needs absolute addresses: canonical and hreflang links, og:url, og:image,
-sitemap.xml and robots.txt.
+sitemap.xml and robots.txt. Each of these jobs is a module of sitebuild/, which build() runs in order.
 """
 
 from __future__ import annotations
