@@ -35,11 +35,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from sitebuild.chromium import CHROMIUM, FLAGS  # noqa: E402
 
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 FORM_FACTORS = ("mobile", "desktop")
 PAGES = {"game": "", "stats": "stats.html"}  # each language's folder, as canonical links name its pages
@@ -51,12 +49,12 @@ DOCS_END = "<!-- benchmarks/lighthouse.py: end -->"
 def lighthouse(url: str, form_factor: str = "mobile") -> dict[str, Any]:
     """One Lighthouse run on `url` (all four categories) and its JSON report (the "lhr")."""
     with tempfile.TemporaryDirectory() as profile:
-        flags = [*CHROMIUM_FLAGS, f"--user-data-dir={profile}"]
+        flags = ["--headless=new", *FLAGS, f"--user-data-dir={profile}"]
         command = [str(LIGHTHOUSE), url, "--output=json", "--output-path=stdout", "--quiet",
                    f"--only-categories={','.join(CATEGORIES)}", f"--chrome-flags={' '.join(flags)}",
                    *(["--preset=desktop"] if form_factor == "desktop" else [])]
         done = subprocess.run(command, capture_output=True, text=True, timeout=300,
-                              env={**os.environ, "CHROME_PATH": CHROMIUM})
+                              env={**os.environ, "CHROME_PATH": str(CHROMIUM)})
     if done.returncode != 0:
         raise RuntimeError(f"lighthouse failed on {url}:\n{done.stderr[-3000:]}")
     report: dict[str, Any] = json.loads(done.stdout)

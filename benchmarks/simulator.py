@@ -29,8 +29,8 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 from krig import simulate  # noqa: E402
+from sitebuild.chromium import launch_options  # noqa: E402
 
-CHROMIUM = Path("/usr/bin/chromium")
 PAGE = "en/stats.html"
 LOAD_TIMEOUT = 90_000  # ms
 RUN_TIMEOUT = 600_000  # ms: a run of many four-player games on a loaded machine
@@ -87,8 +87,7 @@ def main(argv: list[str] | None = None) -> None:
     print("| --- | --- | --- | --- |")
     try:
         with sync_playwright() as playwright:
-            executable = str(CHROMIUM) if CHROMIUM.exists() else None  # else Playwright's own
-            browser = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox", "--disable-gpu"])
+            browser = playwright.chromium.launch(**launch_options())
             context = browser.new_context(base_url=base, service_workers="block")
             page = context.new_page()
             for players in PLAYERS:

@@ -46,10 +46,8 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 from krig import Game, simulate  # noqa: E402
+from sitebuild.chromium import launch_options  # noqa: E402
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 DOCS = ROOT / "docs" / "performance.md"
 GAME_PAGE = "en/index.html"
 BARE_PAGE = "bench/bare.html"
@@ -369,10 +367,7 @@ class Chromium:
 
     @contextmanager
     def context(self, service_workers: str = "allow") -> Iterator[BrowserContext]:
-        options: dict[str, Any] = {"args": CHROMIUM_ARGS, "base_url": self.base,
-                                   "service_workers": service_workers}
-        if CHROMIUM.exists():
-            options["executable_path"] = str(CHROMIUM)
+        options = {**launch_options(), "base_url": self.base, "service_workers": service_workers}
         with tempfile.TemporaryDirectory(prefix="krig-bench-") as profile:
             context = self.playwright.chromium.launch_persistent_context(profile, **options)
             if context.browser is not None:

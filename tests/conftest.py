@@ -24,7 +24,8 @@ settings.register_profile("krig", deadline=None)
 settings.load_profile("krig")
 
 # What the built site is made from: a change to any of these files is a new build.
-BUILD_INPUTS = ("build.py", "engine", "site", "tools", "package-lock.json", "pyproject.toml", "README.md", "babel.cfg")
+BUILD_INPUTS = ("build.py", "sitebuild", "engine", "site", "tools", "package-lock.json", "pyproject.toml", "README.md",
+                "babel.cfg")
 BUILDS = ROOT / "build" / "test-site"  # one folder per state of the inputs; only the latest is kept
 
 # What the child process that builds the site runs. Under pytest-xdist every worker starts one, on the same folder:

@@ -3,7 +3,7 @@
 
 import { registerServiceWorker } from "./js/offline.js";
 
-const LANGUAGES = ["en", "ru", "bn", "sw", "fr", "id"];
+const LANGUAGES = "__LANGUAGES__";
 
 function choose(preferred) {
   for (const tag of preferred) {

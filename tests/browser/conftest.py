@@ -1,21 +1,20 @@
 """Real headless Chromium for the browser tests, and a guard that every flow stays on our origin and quiet.
 
-Debian's /usr/bin/chromium is used when present (Playwright cannot download its own browser here).
+Debian's Chromium is used when present (sitebuild/chromium.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext
 from primed import Snapshot
 
-from guard import Guard
+from sitebuild.chromium import launch_options
 
-CHROMIUM = Path("/usr/bin/chromium")
+from guard import Guard
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -46,12 +45,7 @@ def context(new_context: Any, request: pytest.FixtureRequest) -> BrowserContext:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-            "--disable-sync", "--no-first-run", "--disable-quic"]
-    launch = {**browser_type_launch_args, "args": args}
-    if CHROMIUM.exists():
-        launch["executable_path"] = str(CHROMIUM)
-    return launch
+    return {**browser_type_launch_args, **launch_options()}
 
 
 @pytest.fixture(scope="session")

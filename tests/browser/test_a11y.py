@@ -16,9 +16,11 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
+from sitebuild.languages import CODES
+
 from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, flip, new_game, write
 
-LANGS = ["en", "ru", "bn", "sw", "fr", "id"]
+LANGS = list(CODES)
 # The README's screenshots are refreshed with `make screenshots`; a plain test run writes them to a scratch folder.
 SHOTS = Path(os.environ.get("KRIG_SCREENSHOTS") or tempfile.mkdtemp(prefix="krig-screenshots-"))
 AXE = Axe()

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, expect
 
+from sitebuild.languages import CODES
+
 from gamepage import ENGINE_READY, LOAD_TIMEOUT, context_at
 from guard import Guard
 
-LANGS = ["en", "ru", "bn", "sw", "fr", "id"]
+LANGS = list(CODES)
 INSIDE = """() => [...document.querySelectorAll('[data-testid=language-switcher] a')].map((link) => {
   const r = link.getBoundingClientRect();
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game, open_game
+from sitebuild.languages import CODES
 
-LANGUAGES = ("en", "ru", "bn", "sw", "fr", "id")
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game, open_game
 
 
 def test_every_language_loads_and_plays_offline_after_one_visit(
@@ -21,7 +21,7 @@ def test_every_language_loads_and_plays_offline_after_one_visit(
     context.on("requestfailed", lambda request: None if "ERR_ABORTED" in (request.failure or "")
                else failed.append(f"{request.url}: {request.failure}"))
     context.set_offline(True)
-    for lang in LANGUAGES:
+    for lang in CODES:
         page.goto(f"{lang}/index.html")
         page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
         assert page.evaluate("() => document.documentElement.lang") == lang

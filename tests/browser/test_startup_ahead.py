@@ -18,13 +18,13 @@ from playwright.sync_api import Error as PlaywrightError
 
 from krig.webapp import bridge, openings
 from krig.webapp.narrate import translations
+from sitebuild.languages import CODES
 
 from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, board, flip, new_game, open_game, record, wait_saved, write
 from guard import Guard
 
 FLIP_READY = "() => document.documentElement.dataset.flip === 'ready'"
 LOADING = "() => document.documentElement.dataset.engine"
-LANGS = ("en", "ru", "bn", "sw", "fr", "id")
 
 
 class Held:
@@ -254,9 +254,9 @@ def test_an_opening_and_its_chances_are_what_the_live_bridge_answers_in_every_la
       return { wrong, rounds: record.ahead.length, cards: record.ahead.map((step) => step.board.cards) };
     }"""
     cards = []
-    for lang in LANGS:  # the same opening (the pool's first) in each language, its chances in the first
+    for lang in CODES:  # the same opening (the pool's first) in each language, its chances in the first
         open_game(page, f"{lang}/index.html")
-        answer = page.evaluate(compare, [0, lang, 8 if lang == LANGS[0] else 0])
+        answer = page.evaluate(compare, [0, lang, 8 if lang == CODES[0] else 0])
         assert answer["wrong"] == [] and answer["rounds"] == bridge.AHEAD, (lang, answer["wrong"])
         cards.append(answer["cards"])
     assert all(drawn == cards[0] for drawn in cards)  # every language draws the same cards
@@ -423,7 +423,7 @@ def test_flips_past_the_rounds_ahead_are_kept_and_played_one_motion_at_a_time_on
     assert page.locator("#log-list li").count() == last + KEPT
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", CODES)
 def test_the_table_says_the_next_rounds_wait_for_the_engine_with_its_progress_in_every_language(
         context: BrowserContext, guard: Guard, lang: str) -> None:
     held, page, _ = short_of_its_rounds(context, lang)

@@ -16,7 +16,9 @@ from guard import Guard
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "crossbrowser"))
 from layout import UNSEEN, seat_things  # type: ignore[import-not-found]  # noqa: E402  # beside the cross-browser drivers
 
-LANGS = ["en", "ru", "bn", "sw", "fr", "id"]
+from sitebuild.languages import CODES
+
+LANGS = list(CODES)
 ROUND = "(n) => document.getElementById('board').dataset.round === String(n)"
 SENTENCE = "[data-testid=status] .short"
 

@@ -15,8 +15,9 @@ from gamepage import ENGINE_READY, LOAD_TIMEOUT
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "crossbrowser"))
 from layout import CHANCE_BARS, LINES, SPEED_ROW, off_one_row, wrong_chance_bars  # type: ignore[import-not-found]  # noqa: E402,I001
+from sitebuild.languages import CODES
 
-LANGS = ["en", "ru", "bn", "sw", "fr", "id"]
+LANGS = list(CODES)
 CHANCES_SHOWN = "() => [...document.querySelectorAll('[data-testid^=seat-]:not([hidden]) .chance')]" \
     ".every((chance) => !chance.hidden)"
 # every button and disclosure a player can press, with what a replay and the end of a game show

@@ -7,10 +7,12 @@ from __future__ import annotations
 import pytest
 from layout import CHANCE_BARS, UNSEEN, seat_things, wrong_chance_bars
 
+from sitebuild.languages import CODES
+
 from drivers import Tab
 
 WEBKIT_NARROWEST = 460
-LANGS = ["en", "ru", "bn", "sw", "fr", "id"]
+LANGS = list(CODES)
 CHANCES_SHOWN = "() => [...document.querySelectorAll('[data-testid^=seat-]:not([hidden]) .chance')]" \
     ".every((chance) => !chance.hidden)"
 FLIP_ONCE = "() => document.querySelector('[data-testid=flip]').click()"

@@ -1,6 +1,6 @@
 // Start Pyodide under Node.js from a built dist/ as js/worker.js does (the trimmed standard library, our wheel
 // unpacked, the import fallback installed, the bridge imported), then run tools/stdlib_flows.py.
-// Usage: node stdlib_smoke.mjs <dist> <mode>. Prints one JSON line. Modes:
+// Usage: node stdlib_smoke.mjs <dist> <mode> <languages, comma-separated>. Prints one JSON line. Modes:
 //   fresh     a fresh start
 //   snapshot  a memory snapshot made right after the bridge import (the earliest the worker could), restored in
 //             a new Pyodide whose file system holds no wheel
@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [dist, mode] = [path.resolve(process.argv[2]), process.argv[3]];
+const [dist, mode, languages] = [path.resolve(process.argv[2]), process.argv[3], process.argv[4].split(",")];
 const ours = path.join(dist, "pyodide"); // the lock file, the wheel and the trimmed standard library
 const worker = fs.readFileSync(path.join(dist, "js", "worker.js"), "utf8");
 const indexURL = path.join(dist, worker.match(/from "\.\.\/(pyodide\/[^"]+)\/pyodide\.mjs"/)[1]) + path.sep;
@@ -20,7 +20,6 @@ const lock = JSON.parse(fs.readFileSync(path.join(ours, "pyodide-lock.json"), "u
 const wheel = new Uint8Array(fs.readFileSync(path.join(ours, lock.packages.krig.file_name)));
 const flows = fs.readFileSync(new URL("../../tools/stdlib_flows.py", import.meta.url));
 const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
-const languages = ["en", "ru", "bn", "sw", "fr", "id"];
 
 async function started(options = {}) {
   const pyodide = await loadPyodide({ indexURL, lockFileURL: path.join(ours, "pyodide-lock.json"), stdLibURL,

@@ -15,6 +15,7 @@ import brotli
 import pytest
 
 import build
+from sitebuild.paths import fill_in
 
 LANGS = [lang.code for lang in build.LANGUAGES]
 PAGES = list(build.PAGES.values())
@@ -268,6 +269,20 @@ def test_root_page_lists_every_language_without_scripts(dist: Path) -> None:
     assert p.problems == []
     links = {a["data-lang"]: a["href"] for a in p.attrs_of["a"] if a.get("data-lang")}
     assert links == {code: f"{code}/index.html" for code in LANGS}
+
+
+def test_the_root_page_sends_a_visitor_only_to_the_languages_the_build_renders(dist: Path) -> None:
+    (listed,) = re.findall(r"^const LANGUAGES = (.*);$", (dist / "root.js").read_text(), re.M)
+    assert json.loads(listed) == LANGS
+    assert set(LANGS) == {folder.name for folder in dist.iterdir() if (folder / "index.html").is_file()}
+
+
+def test_a_built_script_without_its_placeholder_stops_the_build(tmp_path: Path) -> None:
+    script = tmp_path / "openings.js"
+    script.write_text("const POOL = 32;\n")
+    with pytest.raises(SystemExit, match='openings.js has no "__OPENINGS__"'):
+        fill_in(script, '"__OPENINGS__"', "32")
+    assert script.read_text() == "const POOL = 32;\n"
 
 
 def manifest(dist: Path, lang: str) -> dict:

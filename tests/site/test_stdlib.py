@@ -25,7 +25,8 @@ REQUEST_TYPES = {"init", "new", "restore", "import", "flip", "finish", "settings
 
 
 def smoke(dist: Path, mode: str) -> dict:
-    run = subprocess.run(["node", str(SMOKE), str(dist), mode], capture_output=True, text=True, timeout=600)
+    run = subprocess.run(["node", str(SMOKE), str(dist), mode, ",".join(build.CODES)], capture_output=True, text=True,
+                         timeout=600)
     assert run.returncode == 0, run.stderr[-3000:]
     return json.loads(run.stdout.strip().splitlines()[-1])
 

@@ -1,0 +1,98 @@
+"""The security and caching headers: the Content Security Policy that the pages also carry in a meta tag, and
+the `_headers` file that Netlify and Cloudflare Pages read (and `serve` too), written and read as they read it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from .runtime import runtime_folder
+
+CSP_DIRECTIVES = (
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+)
+CSP = "; ".join(CSP_DIRECTIVES)  # the pages' meta tag
+REFERRER_POLICY = "no-referrer"
+
+# What a meta tag cannot say, for the hosts that read a `_headers` file (Netlify, Cloudflare Pages) and for `serve`.
+HEADERS = "_headers"
+HOST_FILES = {HEADERS}  # read by the host, never sent to a visitor: not precached, not compressed
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "; ".join((*CSP_DIRECTIVES, "frame-ancestors 'none'")),
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": REFERRER_POLICY,
+}
+REVALIDATE = {"Cache-Control": "no-cache"}
+FOR_GOOD = {"Cache-Control": "public, max-age=31536000, immutable"}
+
+Rule = tuple[str, dict[str, str]]  # an address pattern of `_headers` and the headers it sends
+
+
+def write_headers(dist: Path, stdlib: Path) -> None:
+    """`_headers`, as Netlify and Cloudflare Pages read it: a pattern line, then indented `Name: value` lines."""
+    text = "\n".join(pattern + "\n" + "".join(f"  {name}: {value}\n" for name, value in headers.items())
+                     for pattern, headers in header_rules(dist, stdlib))
+    (dist / HEADERS).write_text(text)
+
+
+def header_rules(dist: Path, stdlib: Path) -> list[Rule]:
+    """The security headers for every address, then exactly one caching rule for each file: kept for good where
+    its address changes with its content (the runtime's versioned folder, the standard library's hashed name),
+    revalidated everywhere else. Hosts join the values of every rule that matches, so caching rules never overlap.
+    """
+    versioned = {runtime_folder(), stdlib.relative_to(dist).as_posix()}
+    patterns = sorted(f"/{name}/*" if (dist / name).is_dir() else f"/{name}" for name in versioned)
+    return [("/*", SECURITY_HEADERS), *((pattern, FOR_GOOD) for pattern in patterns),
+            *((pattern, REVALIDATE) for pattern in ["/", *revalidated(dist, dist, versioned)])]
+
+
+def revalidated(dist: Path, folder: Path, versioned: set[str]) -> list[str]:
+    """Patterns for every file under `folder` outside `versioned`: a whole folder where nothing in it is versioned."""
+    patterns = []
+    for entry in sorted(folder.iterdir()):
+        name = entry.relative_to(dist).as_posix()
+        if name in versioned or name in HOST_FILES or entry.suffix in {".br", ".gz"}:
+            continue
+        if entry.is_file():
+            patterns.append(f"/{name}")
+        elif any(other.startswith(name + "/") for other in versioned):
+            patterns += revalidated(dist, entry, versioned)
+        else:
+            patterns.append(f"/{name}/*")
+    return patterns
+
+
+def read_headers(path: Path) -> list[Rule]:
+    """The rules of a `_headers` file, read as the hosts read it (no file, no rules)."""
+    rules: list[Rule] = []
+    for line in path.read_text().splitlines() if path.is_file() else []:
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if line[0].isspace():
+            name, _, value = line.partition(":")
+            rules[-1][1][name.strip()] = value.strip()
+        else:
+            rules.append((line.strip(), {}))
+    return rules
+
+
+def headers_for(rules: list[Rule], path: str) -> dict[str, str]:
+    """What a host sends for the address `path`: every matching rule's headers, where `*` matches anything, and
+    the values of one header from several rules joined with commas, as Cloudflare Pages joins them."""
+    found: dict[str, str] = {}
+    for pattern, headers in rules:
+        if re.fullmatch(re.escape(pattern).replace(r"\*", ".*"), path):
+            for name, value in headers.items():
+                found[name] = f"{found[name]}, {value}" if name in found else value
+    return found
