@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .narrate import Narrator
+from krig.save import MAX_ROUNDS
 
-MAX_ROUND = 10_000_000  # as many rounds as a save may hold
+from .narrate import Narrator
 
 
 def from_round(played: dict[str, Any]) -> dict[str, Any]:
@@ -51,12 +51,12 @@ def line(narrator: Narrator, entry: object) -> dict[str, Any] | None:
 
     ``wars`` is the "2 wars" tag that highlights a round with wars, or "" for a round without one.
     """
-    if not isinstance(entry, dict) or _count(entry.get("round"), MAX_ROUND) is None:
+    if not isinstance(entry, dict) or _count(entry.get("round"), MAX_ROUNDS) is None:
         return None
     number = entry["round"]
     label = narrator.round_number(number)
     if "finished" in entry:
-        rounds = _count(entry["finished"], MAX_ROUND)
+        rounds = _count(entry["finished"], MAX_ROUNDS)
         if rounds is None:
             return None
         return {"entry": finished(number, rounds), "label": label, "text": narrator.finished(rounds), "wars": ""}
