@@ -4,6 +4,7 @@
 // ends the game is drawn again as it was, with its own log lines.
 
 import { announcedNow, announceLatest, note, tell } from "./announce.js";
+import { engineFailed, FATAL } from "./answers.js";
 import { every } from "./autoplay.js";
 import { render } from "./board.js";
 import { DEALT } from "./facts.js";
@@ -11,7 +12,6 @@ import { forgetChances } from "./chances.js";
 import { gameToWatch, linkedReplay } from "./history.js";
 import { addLine, putGameLinesBack, setGameLinesAside, showLines } from "./log.js";
 import { engine, listen, state, update } from "./page.js";
-import { engineFailed, FATAL } from "./play.js";
 import { settingsChanged } from "./saving.js";
 import {
   canReplay, replayClosed, replayControls, replayOpened, replayPlaying, replayShown, replayWanted,

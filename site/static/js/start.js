@@ -1,6 +1,7 @@
 // The rest of the game page's start-up, once the stored board is drawn (restore.js) and the engine answers:
 // restore the record or deal a first game, and wire every control and key.
 
+import { engineFailed } from "./answers.js";
 import { toggleAutoplay } from "./autoplay.js";
 import { goBack } from "./back.js";
 import { preloadCards } from "./board.js";
@@ -10,7 +11,7 @@ import { registerServiceWorkerWhenIdle } from "./offline.js";
 import { showPersistence, visitorActed } from "./persistence.js";
 import { engineLoaded, refetchOnce } from "./refetch.js";
 import { state, update, useEngine } from "./page.js";
-import { engineFailed, finish, flip, newGame, resume } from "./play.js";
+import { finish, flip, newGame, resume } from "./play.js";
 import { replayKey, watchLinked, wireReplay } from "./replay.js";
 import { deleteSave, persistGame, setKeep, settingsChanged } from "./saving.js";
 import { readSettings, showOffered } from "./settings.js";
