@@ -196,7 +196,7 @@ test("the end screen can watch the game again, and the replay shows its deal wit
   const state = watching(game);
   assert.equal(state.mode, "replay");
   assert.deepEqual(state.replay, { round: 0, rounds: 40, board: answer(0).board, wanted: 0, playing: false,
-    back: "over" });
+    back: "over", retimed: false });
   assert.equal(state.record, game.record, "the game's record stays as it is");
   assert.equal(state.board, game.board, "and so does its board");
   assert.equal(Object.values(page.controls(state)).some(Boolean), false, "no control of the game works");
@@ -246,6 +246,26 @@ test("leaving a replay brings back the mode it came from, and the game as it was
   }
   const state = over();
   assert.equal(page.replayClosed(state), state, "no replay: nothing to leave");
+});
+
+test("a replay notes settings changed while it is on screen, for the record once it ends, and forgets none", () => {
+  const settings = { speed: 5, animation: "none" };
+  const moved = page.settingsRead(watching(), settings);
+  assert.deepEqual([moved.settings, moved.replay.retimed], [settings, true]);
+  assert.equal(page.replayShown(page.replayWanted(moved, 3), answer(3)).replay.retimed, true, "a step keeps it");
+  assert.equal(page.replayOpened(moved, answer(0)).replay.retimed, true, "and so does another replay over it");
+  assert.equal(page.replayOpened(page.settingsRead(over(), settings), answer(0)).replay.retimed, false,
+    "settings read before the replay are the record's already");
+  assert.equal(page.replayClosed(moved).replay, null);
+  assert.equal(page.settingsRead(over(), settings).replay, null, "no replay: nothing to note");
+});
+
+test("the visitor's first press or key is noted once, and stays", () => {
+  assert.equal(page.initial.acted, false, "the page has not been touched yet");
+  const touched = page.acted(page.initial);
+  assert.equal(touched.acted, true);
+  assert.equal(page.acted(touched), touched, "another press changes nothing");
+  assert.equal(page.failed(page.shown(touched, record()), "load").acted, true);
 });
 
 test("a replay ends when another tab takes the game or the engine fails, and needs a working engine", () => {

@@ -10,13 +10,11 @@ import { engine, state, update } from "./page.js";
 import { keepFinished, persistGame } from "./saving.js";
 import { applySettings } from "./settings.js";
 import { hear } from "./sound.js";
-import { answered, asking, autoplaying, canAsk, failed, shown } from "./state.js";
+import { answered, asking, autoplaying, canAsk, dealt, failed, shown } from "./state.js";
 import { text } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
 export const FATAL = ["timeout", "load", "unsupported"]; // the engine cannot go on
-
-let games = 0; // games dealt or loaded on this page, shown as <div id=board data-game-id> for tests
 
 /** The engine could not load, or broke: say so, and nothing can be played. */
 export function engineFailed(error) {
@@ -58,7 +56,10 @@ export async function play(request, options = {}, refused = sayRefusal) {
  */
 export function show(answer, { fresh = false, persist = true, loaded = false, stop = false, drawn = false,
   asStored = false } = {}) {
-  if (loaded) $("board").dataset.gameId = String(++games);
+  if (loaded) {
+    update(dealt);
+    $("board").dataset.gameId = String(state.games); // for tests only
+  }
   if (stop) update(autoplaying, false);
   const auto = state.autoplay; // a round that ends auto-play is still one of auto-play's
   const was = state.mode;
