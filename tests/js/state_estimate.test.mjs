@@ -10,7 +10,7 @@ const board = (round, over = false) => ({ players: 2, counts: [26, 26], round, o
 const record = (round, over = false) => ({ version: 3, game: { rounds: 3 }, board: board(round, over), log: [] });
 const estimate = (round) => ({ round, chances: [0.6, 0.4] });
 /** A game dealt or loaded, at round `round`, as answers.js puts it on screen. */
-const dealt = (state, round = 0, over = false) => page.shown(page.dealt(state), record(round, over));
+const dealt = (state, round = 0, over = false) => page.onTable(page.dealt(state), record(round, over));
 const playing = (round = 3) => dealt(page.started(page.initial), round);
 const NONE = { game: null, round: null, carried: null, current: false, settled: false };
 
@@ -27,7 +27,7 @@ test("the bridge's estimate of a round is shown with it, and stays the round's u
   assert.deepEqual(state.estimate, { game: 1, round: 3, carried: null, current: true, settled: false });
   const again = page.roundToEstimate(state);
   assert.deepEqual(again.estimate, state.estimate, "the same round drawn again keeps its estimate");
-  const next = page.roundToEstimate(page.shown(state, record(4)));
+  const next = page.roundToEstimate(page.onTable(state, record(4)));
   assert.deepEqual(next.estimate, NONE, "the next round has none yet: the bars never show another round's");
 });
 
@@ -48,7 +48,7 @@ test("another game at the same round does not keep the last game's estimate", ()
 
 test("a game that is over, or not played here, shows no estimate", () => {
   const state = page.estimated(page.roundToEstimate(playing(3)), estimate(3));
-  assert.deepEqual(page.roundToEstimate(page.shown(state, record(3, true)), null).estimate, NONE);
+  assert.deepEqual(page.roundToEstimate(page.onTable(state, record(3, true)), null).estimate, NONE);
   assert.deepEqual(page.roundToEstimate(page.takenOver(state)).estimate, NONE);
 });
 

@@ -10,7 +10,7 @@ import { engine, state, update } from "./page.js";
 import { keepFinished, persistGame } from "./saving.js";
 import { applySettings } from "./settings.js";
 import { hear } from "./sound.js";
-import { answered, asking, autoplaying, canAsk, dealt, failed, shown } from "./state.js";
+import { answered, asking, autoplaying, canAsk, dealt, failed, onTable } from "./state.js";
 import { text } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
@@ -63,7 +63,7 @@ export function show(answer, { fresh = false, persist = true, loaded = false, st
   if (stop) update(autoplaying, false);
   const auto = state.autoplay; // a round that ends auto-play is still one of auto-play's
   const was = state.mode;
-  update(shown, answer.record, answer.next || null);
+  update(onTable, answer.record, answer.next || null);
   if (loaded && !asStored) applySettings({ ...state.settings, face_down: state.board.face_down });
   if (!drawn) draw(answer.line, answer.history, { fresh, auto });
   if (answer.lines) showLines(answer.lines);

@@ -13,7 +13,7 @@ import { listen, state, update } from "./page.js";
 import { persistGame } from "./saving.js";
 import { applySettings, choices, readSettings } from "./settings.js";
 import {
-  autoplaying, canAsk, drawnAhead, drawnEarly, early, flipKept, keptPlayed, refused, shown, spent,
+  autoplaying, canAsk, drawnAhead, drawnEarly, early, flipKept, keptPlayed, onTable, refused, spent,
 } from "./state.js";
 import { refusal } from "./stored.js";
 import { asciiDigits, text } from "./strings.js";
@@ -107,16 +107,16 @@ async function flipNow() {
   if (state.mode !== "playing") return;
   keepNew();
   estimateLater(); // no further chunk of the estimate: the flip goes next in the worker's queue
-  const ahead = canAsk(state) ? state.next : null;
+  const known = canAsk(state) ? state.next : null;
   let drawn = null;
-  if (ahead) {
+  if (known) {
     update(drawnAhead);
-    drawn = keptThenDrawn(ahead.line, ahead.chances, { answerFollows: true });
+    drawn = keptThenDrawn(known.line, known.chances, { answerFollows: true });
   }
-  const played = await play({ type: "flip" }, { fresh: true, drawn: ahead !== null });
+  const flipped = await play({ type: "flip" }, { fresh: true, drawn: known !== null });
   await drawn;
-  if (ahead && !played && state.record) {
-    update(shown, state.record);
+  if (known && !flipped && state.record) {
+    update(onTable, state.record);
     render(state.board);
   }
 }
@@ -178,13 +178,13 @@ export async function resume(stored, { drawn = true } = {}) {
   }
   // the rounds drawn before the engine was ready, of a stored record or of a first visit's opening: the bridge
   // replays them and checks them, and its own record is stored
-  const ahead = state.mode === "loading" && drawn ? state.record : null;
-  if ((stored === null || stored === undefined) && !ahead) {
+  const earlyGame = state.mode === "loading" && drawn ? state.record : null;
+  if ((stored === null || stored === undefined) && !earlyGame) {
     await newGame();
     return;
   }
-  const record = ahead || stored;
-  const persist = Boolean(ahead) && (ahead.played > 0 || !stored);
+  const record = earlyGame || stored;
+  const persist = Boolean(earlyGame) && (earlyGame.played > 0 || !stored);
   // the whole record as stored: the bridge updates an old one and checks its game
   const restored = await play({ type: "restore", record, settings: state.settings },
     { persist, loaded: true, asStored: true },

@@ -132,7 +132,7 @@ export function answered(state) {
  * The bridge answered with a game: its record is the one to draw and store, and `next` (or null) the round after
  * it. A paused tab stays paused.
  */
-export function shown(state, record, next = null) {
+export function onTable(state, record, next = null) {
   const mode = isPassive(state) || state.mode === "failed" ? state.mode : record.board.over ? "over" : "playing";
   return { ...state, mode, record, next, board: record.board, damaged: null,
     autoplay: state.autoplay && mode === "playing" };
@@ -152,7 +152,7 @@ export function drawnAhead(state) {
 
 /**
  * Before the engine is ready: a record with rounds worked out ahead (a stored one, or a first visit's opening),
- * `shown` ({board, next}, stored.js's roundsAhead) the round on screen and the next one. Flips draw them.
+ * `known` ({board, next}, stored.js's roundsAhead) the round on screen and the next one. Flips draw them.
  */
 export function playingAhead(state, record, { board, next }) {
   return state.mode === "loading" && !state.busy ? { ...state, record, board, next } : state;
@@ -366,12 +366,12 @@ export function controls(state) {
   const live = LIVE.includes(state.mode);
   const playable = state.mode === "playing";
   // before the engine is ready: flips draw the rounds known ahead; auto-play can be paused while it waits
-  const ahead = early(state) || (state.mode === "loading" && state.autoplay);
+  const beforeEngine = early(state) || (state.mode === "loading" && state.autoplay);
   const hasGame = live && state.record !== null;
   return {
     engine: live,
     flip: playable || early(state) || spent(state), // beyond the rounds ahead a flip is kept for the engine
-    autoplay: playable || ahead,
+    autoplay: playable || beforeEngine,
     finish: playable,
     share: hasGame,
     export: hasGame,
