@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { joinOpening } from "../../site/static/js/openings.js";
-import { autoplaying, controls, drawnEarly, initial, playingAhead, shown, spent } from "../../site/static/js/state.js";
+import { autoplaying, controls, drawnEarly, initial, onTable, playingAhead, spent } from "../../site/static/js/state.js";
 import { chancesAhead, roundsAhead } from "../../site/static/js/stored.js";
 
 const CARDS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"].flatMap((rank) =>
@@ -46,7 +46,7 @@ test("flips before the engine draw the rounds ahead one by one, counted in the r
   assert.equal(controls(state).flip, true); // the next one is kept for the engine
   assert.equal(controls(state).autoplay, true); // auto-play can still be paused
   assert.equal(drawnEarly(state), state);
-  state = shown(state, { ...RECORD, board: board(3) }, step(4));
+  state = onTable(state, { ...RECORD, board: board(3) }, step(4));
   assert.equal(state.mode, "playing");
   assert.equal(state.autoplay, true);
 });

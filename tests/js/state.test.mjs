@@ -13,7 +13,7 @@ function after(...steps) {
   return steps.reduce((state, [transition, ...args]) => transition(state, ...args), page.initial);
 }
 
-const playing = () => after([page.opened, { storage: true, keep: true, board: null }], [page.shown, record()]);
+const playing = () => after([page.opened, { storage: true, keep: true, board: null }], [page.onTable, record()]);
 
 test("a page starts loading, with every control off and the loading notice shown", () => {
   assert.equal(page.initial.mode, "loading");
@@ -49,16 +49,16 @@ test("a shown record makes the game playable, ready and saved", () => {
 test("a flip draws the round the bridge worked out ahead, and the record stored at once counts it", () => {
   const next = { board: { ...board(), round: 4 }, line: { label: "Round 4" } };
   const ahead = { ...record(), ahead: [next, { board: { ...board(), round: 5 } }] };
-  const dealt = page.shown(playing(), ahead, next);
+  const dealt = page.onTable(playing(), ahead, next);
   assert.equal(dealt.next, next);
   const drawn = page.drawnAhead(dealt);
   assert.equal(drawn.board, next.board, "the next round is on screen at once");
   assert.equal(drawn.next, null, "and is drawn only once");
   assert.deepEqual(drawn.record, { ...ahead, played: 1 }, "the record counts it, to be stored before the answer");
   assert.equal(page.drawnAhead(drawn), drawn, "nothing to draw ahead: nothing changes");
-  const bare = page.drawnAhead(page.shown(playing(), record(), next));
+  const bare = page.drawnAhead(page.onTable(playing(), record(), next));
   assert.equal(bare.record.played, undefined, "a record without rounds ahead cannot count one");
-  assert.equal(page.shown(drawn, record()).next, null, "an answer without a next round leaves none");
+  assert.equal(page.onTable(drawn, record()).next, null, "an answer without a next round leaves none");
   assert.equal(page.refused(dealt, {}).next, null);
 });
 
@@ -75,7 +75,7 @@ test("beyond the rounds known ahead before the engine is ready, flips are kept, 
   assert.equal(page.controls(spent).flip, true, "Flip still takes a press");
   const full = Array.from({ length: page.WAIT_LIMIT + 3 }).reduce((state) => page.flipKept(state), spent);
   assert.equal(full.waiting, page.WAIT_LIMIT, "the queue is bounded");
-  const ready = page.shown(page.progressed(full, 100), { ...ahead, board: { ...next.board } });
+  const ready = page.onTable(page.progressed(full, 100), { ...ahead, board: { ...next.board } });
   assert.equal(page.spent(ready), false);
   assert.equal(ready.waiting, page.WAIT_LIMIT, "the flips kept outlast the handover");
   assert.equal(page.flipKept(ready).waiting, page.WAIT_LIMIT, "a press while they are played joins them");
@@ -95,14 +95,14 @@ test("the engine's progress only grows, up to 100", () => {
 test("the last round ends the game and auto-play, and a new game plays again", () => {
   const auto = page.autoplaying(playing(), true);
   assert.equal(auto.autoplay, true);
-  const over = page.shown(auto, record(true));
+  const over = page.onTable(auto, record(true));
   assert.equal(over.mode, "over");
   assert.equal(over.autoplay, false);
   const controls = page.controls(over);
   assert.equal(controls.flip || controls.autoplay || controls.finish, false);
   assert.equal(controls.engine && controls.share && controls.export && controls.import, true);
   assert.equal(page.autoplaying(over, true).autoplay, false, "no auto-play without a game to play");
-  assert.equal(page.shown(over, record()).mode, "playing");
+  assert.equal(page.onTable(over, record()).mode, "playing");
 });
 
 test("one request at a time", () => {
@@ -125,7 +125,7 @@ test("a refused record leaves no game, keeps the record and is not overwritten",
   assert.equal(controls.engine && controls.import, true);
   assert.equal(page.canSave(state), false);
   assert.equal(page.notices(page.forgotDamaged(state))["save-damaged"], false);
-  const dealt = page.shown(state, record());
+  const dealt = page.onTable(state, record());
   assert.equal(dealt.damaged, null, "a new game replaces the damaged record");
   assert.equal(page.canSave(dealt), true);
 });
@@ -149,10 +149,10 @@ test("a tab whose game is taken over stops playing and saving, and takes it back
   assert.equal(page.notices(taken)["taken-over"], true);
   assert.equal(page.canSave(taken), false);
   assert.equal(page.controls(taken).flip, false);
-  const late = page.shown(taken, record());
+  const late = page.onTable(taken, record());
   assert.equal(late.mode, "taken-over", "a round in flight when the game was taken shows, paused");
   assert.equal(page.tookOver(taken).mode, "playing");
-  assert.equal(page.tookOver(page.takenOver(page.shown(playing(), record(true)))).mode, "over");
+  assert.equal(page.tookOver(page.takenOver(page.onTable(playing(), record(true)))).mode, "over");
 });
 
 test("a failed engine stops everything and says why", () => {
@@ -184,7 +184,7 @@ test("settings and a new record of the same game change nothing else", () => {
 
 // Replays: a finished game watched again over the game, which waits as it was
 
-const over = () => page.shown(playing(), record(true));
+const over = () => page.onTable(playing(), record(true));
 const answer = (round, rounds = 40) => ({ round, rounds, board: { ...board(round === rounds), round } });
 const watching = (from = over()) => page.replayOpened(from, answer(0));
 
@@ -196,7 +196,7 @@ test("the end screen can watch the game again, and the replay shows its deal wit
   const state = watching(game);
   assert.equal(state.mode, "replay");
   assert.deepEqual(state.replay, { round: 0, rounds: 40, board: answer(0).board, wanted: 0, playing: false,
-    back: "over" });
+    back: "over", retimed: false });
   assert.equal(state.record, game.record, "the game's record stays as it is");
   assert.equal(state.board, game.board, "and so does its board");
   assert.equal(Object.values(page.controls(state)).some(Boolean), false, "no control of the game works");
@@ -246,6 +246,26 @@ test("leaving a replay brings back the mode it came from, and the game as it was
   }
   const state = over();
   assert.equal(page.replayClosed(state), state, "no replay: nothing to leave");
+});
+
+test("a replay notes settings changed while it is on screen, for the record once it ends, and forgets none", () => {
+  const settings = { speed: 5, animation: "none" };
+  const moved = page.settingsRead(watching(), settings);
+  assert.deepEqual([moved.settings, moved.replay.retimed], [settings, true]);
+  assert.equal(page.replayShown(page.replayWanted(moved, 3), answer(3)).replay.retimed, true, "a step keeps it");
+  assert.equal(page.replayOpened(moved, answer(0)).replay.retimed, true, "and so does another replay over it");
+  assert.equal(page.replayOpened(page.settingsRead(over(), settings), answer(0)).replay.retimed, false,
+    "settings read before the replay are the record's already");
+  assert.equal(page.replayClosed(moved).replay, null);
+  assert.equal(page.settingsRead(over(), settings).replay, null, "no replay: nothing to note");
+});
+
+test("the visitor's first press or key is noted once, and stays", () => {
+  assert.equal(page.initial.acted, false, "the page has not been touched yet");
+  const touched = page.acted(page.initial);
+  assert.equal(touched.acted, true);
+  assert.equal(page.acted(touched), touched, "another press changes nothing");
+  assert.equal(page.failed(page.onTable(touched, record()), "load").acted, true);
 });
 
 test("a replay ends when another tab takes the game or the engine fails, and needs a working engine", () => {

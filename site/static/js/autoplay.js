@@ -5,17 +5,9 @@
 import { estimateLater } from "./chances.js";
 import { roundCue } from "./cues.js";
 import { listen, state, update } from "./page.js";
+import { roundGap } from "./pace.js";
 import { flip, handedOver } from "./play.js";
 import { autoplaying, spent } from "./state.js";
-
-/** Milliseconds between auto-play rounds, by the speed slider's value (1 slow … 5 fast): each step about twice
- * as fast as the one before. */
-const SPEED_DELAY = { 1: 1400, 2: 700, 3: 350, 4: 150, 5: 60 };
-
-/** The time between two rounds at the speed `speed`. */
-export function roundGap(speed) {
-  return SPEED_DELAY[speed] ?? SPEED_DELAY[3];
-}
 
 export function toggleAutoplay() {
   update(autoplaying, !state.autoplay);

@@ -3,9 +3,9 @@
 // of the new game is played. Dealing at once, with a way back, asks nothing of a player who meant it; the
 // offer never takes the focus (Space would then press it instead of flipping) and has no timer to beat.
 
+import { play } from "./answers.js";
 import { tell } from "./announce.js";
 import { listen, state, update } from "./page.js";
-import { play } from "./play.js";
 import { keepReplaced } from "./saving.js";
 import { applySettings } from "./settings.js";
 import { keptNew, replacing, unfinished } from "./state.js";

@@ -5,7 +5,8 @@
 
 import { renderChances, WORKING } from "./board.js";
 import { ESTIMATE_ROLLOUTS } from "./facts.js";
-import { engine, state } from "./page.js";
+import { engine, state, update } from "./page.js";
+import { estimateCarried, estimated, estimatesSettled, roundToEstimate } from "./state.js";
 import { chancesAhead, chancesOf } from "./stored.js";
 
 const CHANCE_CHUNK = 20; // rollouts per request, a few ms of Python: a flip never waits for more than one
@@ -13,18 +14,15 @@ const CHANCE_PAUSE = 700; // ms without a flip, key or click before an estimate 
 
 let run = 0; // the estimate in progress; a newer round, a flip or a click stops it before its next chunk
 let timer = null; // the pause before the next estimate starts
-let shown = false; // the bars hold the estimate of the round on screen
-let settled = false; // and every round the worker knows ahead has its estimate too
-let aheadRound = null; // the round whose estimate, worked out ahead, the bars show, drawn before Python was ready
 
 /**
  * Stop the estimate in progress (it sends no further chunk) and start it again after CHANCE_PAUSE ms without a
- * flip, key or click. Called for every round shown and whenever the visitor is about to act.
+ * flip, key or click. Called for every round drawn and whenever the visitor is about to act.
  */
 export function estimateLater() {
   const mine = ++run;
   clearTimeout(timer);
-  if (state.mode !== "playing" || (shown && settled)) return;
+  if (state.mode !== "playing" || (state.estimate.current && state.estimate.settled)) return;
   timer = setTimeout(() => estimate(mine), CHANCE_PAUSE);
 }
 
@@ -35,46 +33,24 @@ export function estimateLater() {
  * drawn ahead shows the estimate the record carries for it, if any.
  */
 export function forgetChances(known = null) {
-  shown = false;
-  settled = false;
   if (state.mode === "loading") {
     showChancesAhead();
     return;
   }
   const { board } = state;
   const playing = state.mode === "playing";
-  // at the handover, the engine's game at the round drawn ahead: the bars already show its estimate
-  if (aheadRound !== null && playing && board.round === aheadRound) onScreen.game = gameOnScreen();
-  aheadRound = null;
   const own = playing ? chancesOf(known, board) ?? chancesOf(state.record?.chances, board) : null;
-  if (own) showEstimate(own, board.players);
-  else if (playing && onScreen.game === gameOnScreen() && onScreen.round === board.round) shown = true;
-  else {
-    onScreen = { game: null, round: null };
-    renderChances(playing ? WORKING : null, playing ? board.players : 4);
-  }
+  update(roundToEstimate, own);
+  if (own) renderChances(own, board.players);
+  else if (!state.estimate.current) renderChances(playing ? WORKING : null, playing ? board.players : 4);
   estimateLater();
 }
 
 /** Before Python is ready: the estimate the record on screen carries for the round drawn, or no bars. */
 export function showChancesAhead() {
   const known = chancesAhead(state.record, state.board);
-  aheadRound = known && known.round;
-  onScreen = { game: null, round: aheadRound };
+  update(estimateCarried, known);
   renderChances(known, known ? state.board.players : 4);
-}
-
-let onScreen = { game: null, round: null }; // the game (the board's data-game-id) and round of the estimate shown
-
-function gameOnScreen() {
-  return document.getElementById("board").dataset.gameId;
-}
-
-/** The bars show the estimate of the round on screen. */
-function showEstimate(estimate, players) {
-  shown = true;
-  onScreen = { game: gameOnScreen(), round: estimate.round };
-  renderChances(estimate, players);
 }
 
 /**
@@ -87,17 +63,20 @@ async function estimate(mine) {
   if (mine !== run || state.mode !== "playing") return;
   const { round, players } = state.board;
   try {
-    for (let answer = { done: shown ? ESTIMATE_ROLLOUTS : 0 }; answer.done < ESTIMATE_ROLLOUTS;) {
+    for (let answer = { done: state.estimate.current ? ESTIMATE_ROLLOUTS : 0 }; answer.done < ESTIMATE_ROLLOUTS;) {
       if (mine !== run || state.mode !== "playing") return; // a flip is coming, or another tab plays
       answer = await engine.request({ type: "chances", rollouts: CHANCE_CHUNK });
       if (mine !== run || answer.round !== round) return;
-      if (answer.done >= ESTIMATE_ROLLOUTS) showEstimate(answer, players);
+      if (answer.done >= ESTIMATE_ROLLOUTS) {
+        update(estimated, answer);
+        renderChances(answer, players);
+      }
     }
     for (let left = 1; left > 0;) {
       if (mine !== run || state.mode !== "playing") return;
       ({ ahead: left } = await engine.request({ type: "chances", rollouts: CHANCE_CHUNK, ahead: true }));
     }
-    if (mine === run) settled = true;
+    if (mine === run) update(estimatesSettled);
   } catch {
     // an estimate is a nicety: without it the game goes on
   }

@@ -4,7 +4,7 @@
 // load fails only after this long without any word from the worker (it reports each step and the download).
 const LOAD_SILENCE_MS = 20000;
 
-export class EngineError extends Error {
+class EngineError extends Error {
   /** `code` names a case the page explains in its own words (e.g. "newer", "too-big"), if the worker gave one. */
   constructor(kind, message, code = "") {
     super(message);

@@ -4,6 +4,7 @@
 // answer is stored, so a refusal is never asked again. "Saving and privacy" says whether this browser keeps the
 // game for good, and how much space it uses (navigator.storage.estimate). No notice: the sentence waits there.
 
+import { state } from "./page.js";
 import * as store from "./store.js";
 import { bytes, format, text } from "./strings.js";
 
@@ -15,7 +16,6 @@ const SENTENCES = {
   unknown: () => text("persisted_unknown"),
 };
 
-let acted = false; // the visitor pressed or typed something on this page
 let asked = false; // this page has asked, or found the answer stored
 
 /** navigator.storage, or null where it is missing or its getter throws. */
@@ -27,14 +27,9 @@ function storageManager() {
   }
 }
 
-/** The visitor did something: the next save may ask. */
-export function visitorActed() {
-  acted = true;
-}
-
 /** After a save: the first one after the visitor's first action asks the browser, once ever. */
 export async function askToKeep() {
-  if (!acted || asked) return;
+  if (!state.acted || asked) return;
   asked = true;
   const storage = storageManager();
   try {

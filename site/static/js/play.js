@@ -1,103 +1,24 @@
-// The requests that change the game (new, restore, import, flip, finish), one at a time, and the answers
-// shown: the bridge's record is drawn, its log line added, and the record stored.
+// The requests that change the game, as a player asks for them: a flip (drawn at once when its round is known
+// ahead, kept for the engine while it loads), the rest of the game, a new game, and the game resumed at start-up.
+// answers.js sends each one and shows its answer.
 
-import { announcedNow, announceLatest, note } from "./announce.js";
-import { roundGap } from "./autoplay.js";
+import { draw, engineFailed, play } from "./answers.js";
 import { dealOver, keepNew, offerKept } from "./back.js";
-import { motionOf, motionOver, render } from "./board.js";
+import { motionOver, render } from "./board.js";
 import { forgetChances, estimateLater } from "./chances.js";
 import { linkedDeal, validSeed } from "./deal.js";
-import { addLine, clearLog, showLines } from "./log.js";
-import { engine, listen, state, update } from "./page.js";
-import { keepFinished, persistGame } from "./saving.js";
+import { clearLog } from "./log.js";
+import { roundGap } from "./pace.js";
+import { listen, state, update } from "./page.js";
+import { persistGame } from "./saving.js";
 import { applySettings, choices, readSettings } from "./settings.js";
-import { hear } from "./sound.js";
 import {
-  answered, asking, autoplaying, canAsk, drawnAhead, drawnEarly, early, failed, flipKept, keptPlayed, refused,
-  shown, spent,
+  autoplaying, canAsk, drawnAhead, drawnEarly, early, flipKept, keptPlayed, onTable, refused, spent,
 } from "./state.js";
 import { refusal } from "./stored.js";
 import { asciiDigits, text } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
-export const FATAL = ["timeout", "load", "unsupported"]; // the engine cannot go on
-
-let games = 0; // games dealt or loaded on this page, shown as <div id=board data-game-id> for tests
-
-/** The engine could not load, or broke: say so, and nothing can be played. */
-export function engineFailed(error) {
-  update(failed, error && error.kind);
-}
-
-/** A refusal said in the status line (it should not happen from this page). */
-function sayRefusal() {
-  note(text("request_refused"));
-}
-
-/**
- * Send one request that changes the game, unless another is in flight, and show its answer (`options` as for
- * `show`). A refusal goes to `refused(error)`. Resolves whether the answer was shown.
- */
-export async function play(request, options = {}, refused = sayRefusal) {
-  if (!engine || !canAsk(state)) return false;
-  update(asking);
-  try {
-    show(await engine.request(request), options);
-    return true;
-  } catch (error) {
-    if (!error || FATAL.includes(error.kind)) engineFailed(error);
-    else {
-      console.warn(`Krig: the engine refused "${request.type}":`, error.code || error.kind, error.message);
-      refused(error);
-    }
-    return false;
-  } finally {
-    update(answered);
-  }
-}
-
-/**
- * Put an answer with a record on screen: `fresh` for a round just played (animated), `loaded` for a game dealt
- * or loaded (the form then shows its variant, unless `asStored`: the stored settings are on the form already),
- * `persist: false` not to store it, `stop` to end auto-play first, `drawn` when its round is on screen already
- * (drawn ahead).
- */
-export function show(answer, { fresh = false, persist = true, loaded = false, stop = false, drawn = false,
-  asStored = false } = {}) {
-  if (loaded) $("board").dataset.gameId = String(++games);
-  if (stop) update(autoplaying, false);
-  const auto = state.autoplay; // a round that ends auto-play is still one of auto-play's
-  const was = state.mode;
-  update(shown, answer.record, answer.next || null);
-  if (loaded && !asStored) applySettings({ ...state.settings, face_down: state.board.face_down });
-  if (!drawn) draw(answer.line, answer.history, { fresh, auto });
-  if (answer.lines) showLines(answer.lines);
-  if (answer.differs) {
-    console.warn(`Krig: the rounds drawn before the engine was ready were not its own; its game is shown (${
-      answer.differs})`);
-  }
-  // begun now, behind the earlier writes; the next round need not wait for the disk
-  if (persist) persistGame(answer.history);
-  else if (answer.history) keepFinished(answer.history); // a stored game that ended: is it in the history?
-  forgetChances();
-  if (was === "playing" && state.mode === "over") $("again").focus(); // the game ended here: what comes next
-}
-
-/**
- * Draw the board of the state, and the log line of the round it shows (`line`, when rounds were played, with the
- * sound of the round and `ended`, a finished game's history entry).
- */
-function draw(line, ended, { fresh, auto }) {
-  // in auto-play the motion must be over before the next round comes, or it is skipped
-  render(state.board, { fresh, announce: !auto, motion: motionOf(state.settings.animation),
-    budget: auto ? roundGap(state.settings.speed) : Infinity });
-  if (auto) announceLatest(state.board.announce);
-  else announcedNow();
-  if (line) {
-    addLine(line);
-    hear(state.board, ended); // rounds were played (a flip, "finish"), not a deal or a load: a sound
-  }
-}
 
 let flips = Promise.resolve(); // the flips asked for, one after another: a press while one is played is not lost
 
@@ -186,16 +107,16 @@ async function flipNow() {
   if (state.mode !== "playing") return;
   keepNew();
   estimateLater(); // no further chunk of the estimate: the flip goes next in the worker's queue
-  const ahead = canAsk(state) ? state.next : null;
+  const known = canAsk(state) ? state.next : null;
   let drawn = null;
-  if (ahead) {
+  if (known) {
     update(drawnAhead);
-    drawn = keptThenDrawn(ahead.line, ahead.chances, { answerFollows: true });
+    drawn = keptThenDrawn(known.line, known.chances, { answerFollows: true });
   }
-  const played = await play({ type: "flip" }, { fresh: true, drawn: ahead !== null });
+  const flipped = await play({ type: "flip" }, { fresh: true, drawn: known !== null });
   await drawn;
-  if (ahead && !played && state.record) {
-    update(shown, state.record);
+  if (known && !flipped && state.record) {
+    update(onTable, state.record);
     render(state.board);
   }
 }
@@ -257,13 +178,13 @@ export async function resume(stored, { drawn = true } = {}) {
   }
   // the rounds drawn before the engine was ready, of a stored record or of a first visit's opening: the bridge
   // replays them and checks them, and its own record is stored
-  const ahead = state.mode === "loading" && drawn ? state.record : null;
-  if ((stored === null || stored === undefined) && !ahead) {
+  const earlyGame = state.mode === "loading" && drawn ? state.record : null;
+  if ((stored === null || stored === undefined) && !earlyGame) {
     await newGame();
     return;
   }
-  const record = ahead || stored;
-  const persist = Boolean(ahead) && (ahead.played > 0 || !stored);
+  const record = earlyGame || stored;
+  const persist = Boolean(earlyGame) && (earlyGame.played > 0 || !stored);
   // the whole record as stored: the bridge updates an old one and checks its game
   const restored = await play({ type: "restore", record, settings: state.settings },
     { persist, loaded: true, asStored: true },

@@ -4,6 +4,7 @@
 // ends the game is drawn again as it was, with its own log lines.
 
 import { announcedNow, announceLatest, note, tell } from "./announce.js";
+import { engineFailed, FATAL } from "./answers.js";
 import { every } from "./autoplay.js";
 import { render } from "./board.js";
 import { DEALT } from "./facts.js";
@@ -11,7 +12,6 @@ import { forgetChances } from "./chances.js";
 import { gameToWatch, linkedReplay } from "./history.js";
 import { addLine, putGameLinesBack, setGameLinesAside, showLines } from "./log.js";
 import { engine, listen, state, update } from "./page.js";
-import { engineFailed, FATAL } from "./play.js";
 import { settingsChanged } from "./saving.js";
 import {
   canReplay, replayClosed, replayControls, replayOpened, replayPlaying, replayShown, replayWanted,
@@ -25,7 +25,6 @@ const NO_BOARD = Object.freeze({ players: 2, counts: DEALT["2"] || [0, 0], cards
 
 let opened = 0; // the replay on screen: an answer for an earlier one is dropped
 let asking = null; // the requests in flight, one at a time, each for the latest round wanted
-let settingsMoved = false; // the speed or the animation changed during the replay: the record learns it after
 
 /** Watch `game` (an engine save) again from its deal. `refused(error)` hears why the bridge would not. */
 export async function watch(game, refused = () => note(text("request_refused"))) {
@@ -172,13 +171,11 @@ function showReplay(now, before) {
     const play = $("replay-play");
     play.setAttribute("aria-pressed", String(replay.playing));
     play.textContent = replay.playing ? play.dataset.labelPause : play.dataset.labelPlay;
-    if (now.settings !== before.settings) settingsMoved = true;
   } else if (before.mode === "replay") {
     putGameLinesBack(); // the replay ended (asked for, another tab, a failure): the game as it was
     render(now.board || NO_BOARD, { announce: false });
     forgetChances();
-    if (settingsMoved) settingsChanged();
-    settingsMoved = false;
+    if (before.replay.retimed) settingsChanged(); // the speed or the animation changed during the replay
   }
 }
 

@@ -34,13 +34,13 @@ export function holdOnce() {
 
 /** Let flips draw the rounds `record` knows ahead, once this tab holds the game (with storage, every tab shares it). */
 async function playAhead(record) {
-  const ahead = roundsAhead(record, choices(), CARDS, lang);
-  if (!ahead) return;
+  const known = roundsAhead(record, choices(), CARDS, lang);
+  if (!known) return;
   await listening;
   if (state.saving !== "unavailable" && !(await holdOnce())) return;
   if (state.mode !== "loading" || state.busy || (state.record && state.record !== record)) return;
-  update(playingAhead, record, ahead);
-  render(ahead.board, { announce: false });
+  update(playingAhead, record, known);
+  render(known.board, { announce: false });
   showChancesAhead(); // the engine's, worked out ahead with the round
 }
 

@@ -31,7 +31,6 @@ export const SOUNDS = {
 };
 
 let context = null; // made at the first action with the sound on
-let acted = false; // the visitor has pressed or typed something on this page
 let master = null; // the gain every note goes through; a new one after the sound was turned off
 let thinning = quiet;
 let timer = null; // until the gap after the last sound is over, when a cue waits
@@ -42,7 +41,6 @@ function on(now = state) {
 
 /** A press or a key (listened for on the document): the page may sound from now on, if the setting says so. */
 export function wakeSound() {
-  acted = true;
   if (!on()) return;
   if (!context) {
     try {
@@ -117,5 +115,5 @@ function silence() {
 listen((now, before) => {
   if (on(now) === on(before)) return;
   if (!on(now)) silence();
-  else if (acted) wakeSound(); // turned on by the visitor: no need to wait for another press
+  else if (now.acted) wakeSound(); // turned on by the visitor: no need to wait for another press
 });

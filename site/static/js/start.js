@@ -1,21 +1,22 @@
 // The rest of the game page's start-up, once the stored board is drawn (restore.js) and the engine answers:
 // restore the record or deal a first game, and wire every control and key.
 
+import { engineFailed } from "./answers.js";
 import { toggleAutoplay } from "./autoplay.js";
 import { goBack } from "./back.js";
 import { loadPictures, preloadCards } from "./board.js";
 import { estimateLater } from "./chances.js";
 import { keyAction } from "./keys.js";
 import { registerServiceWorkerWhenIdle } from "./offline.js";
-import { showPersistence, visitorActed } from "./persistence.js";
+import { showPersistence } from "./persistence.js";
 import { engineLoaded, refetchOnce } from "./refetch.js";
 import { state, update, useEngine } from "./page.js";
-import { engineFailed, finish, flip, newGame, resume } from "./play.js";
+import { finish, flip, newGame, resume } from "./play.js";
 import { replayKey, watchLinked, wireReplay } from "./replay.js";
 import { deleteSave, persistGame, setKeep, settingsChanged } from "./saving.js";
 import { readSettings, showOffered } from "./settings.js";
 import { wakeSound } from "./sound.js";
-import { controls, elsewhere, progressed, started } from "./state.js";
+import { acted, controls, elsewhere, progressed, started } from "./state.js";
 import { text } from "./strings.js";
 import { controlsWired, holdOnce } from "./restore.js";
 import { newer } from "./stored.js";
@@ -170,7 +171,7 @@ function wire() {
   for (const type of ["pointerdown", "keydown"]) {
     document.addEventListener(type, estimateLater, { capture: true, passive: true });
     document.addEventListener(type, wakeSound, { capture: true, passive: true });
-    document.addEventListener(type, visitorActed, { capture: true, passive: true, once: true });
+    document.addEventListener(type, () => update(acted), { capture: true, passive: true, once: true });
   }
 }
 

@@ -39,13 +39,21 @@
 //   progress  how far the engine has loaded, 0 to 100 (the worker's reports)
 //   damaged   a stored record the bridge refused, kept for "Export the damaged save" until a new game
 //   failure   why the engine failed ("timeout", "load", "unsupported"…)
-//   replay    in the replay mode: {round, rounds, board, wanted, playing, back}: the round shown of the game's
-//             rounds and its board (the bridge's), the round asked for (a step or a jump the bridge has not shown
-//             yet), whether it plays on by itself at the auto-play speed, and the mode to go back to
+//   replay    in the replay mode: {round, rounds, board, wanted, playing, back, retimed}: the round shown of the
+//             game's rounds and its board (the bridge's), the round asked for (a step or a jump the bridge has not
+//             shown yet), whether it plays on by itself at the auto-play speed, the mode to go back to, and whether
+//             the settings changed meanwhile (the speed, the animation: the record learns them once it ends)
 //   replaced  the record of an unfinished game that a new deal or an import replaced: offered back ("Back to your
 //             game") until the next round of the new game is played
 //   unsaved   the last write failed (the storage may be full): {entry}, the history entry of a game that ended
 //             and is not stored yet, or null; every write carries that entry until one lands, then this is null
+//   games     how many games this page has dealt or loaded: the number of the one on screen
+//   estimate  what the win-chance bars show: {game, round} of the estimate on them (`game` a number of `games`;
+//             null for none, or for one a record carried for a round drawn before the engine was ready, whose
+//             round is `carried` until the engine's game is on screen), whether it is the round on screen's own
+//             (`current`), and whether every round the worker knows ahead has its estimate too (`settled`)
+//   acted     the visitor has pressed or typed something on this page (the browser lets it sound, and it may ask
+//             to keep the site's storage)
 
 export const initial = Object.freeze({
   mode: "loading",
@@ -63,6 +71,9 @@ export const initial = Object.freeze({
   replay: null,
   replaced: null,
   unsaved: null,
+  games: 0,
+  estimate: Object.freeze({ game: null, round: null, carried: null, current: false, settled: false }),
+  acted: false,
 });
 
 const LIVE = ["idle", "playing", "over"];
@@ -92,9 +103,20 @@ export function opened(state, { storage, keep, board }) {
   return { ...state, saving: storage ? (keep ? "on" : "off") : "unavailable", board };
 }
 
-/** The settings form was read. */
+/** The settings form was read: a replay on screen notes it, for the record once the replay ends. */
 export function settingsRead(state, settings) {
-  return { ...state, settings };
+  const replay = state.mode === "replay" ? { ...state.replay, retimed: true } : state.replay;
+  return { ...state, settings, replay };
+}
+
+/** The visitor pressed or typed something, for the first time or again. */
+export function acted(state) {
+  return state.acted ? state : { ...state, acted: true };
+}
+
+/** A game was dealt or loaded: the one on screen is a new one. */
+export function dealt(state) {
+  return { ...state, games: state.games + 1 };
 }
 
 /** A request that changes the game was sent (`asking`), or its answer or refusal came (`answered`). */
@@ -110,7 +132,7 @@ export function answered(state) {
  * The bridge answered with a game: its record is the one to draw and store, and `next` (or null) the round after
  * it. A paused tab stays paused.
  */
-export function shown(state, record, next = null) {
+export function onTable(state, record, next = null) {
   const mode = isPassive(state) || state.mode === "failed" ? state.mode : record.board.over ? "over" : "playing";
   return { ...state, mode, record, next, board: record.board, damaged: null,
     autoplay: state.autoplay && mode === "playing" };
@@ -130,7 +152,7 @@ export function drawnAhead(state) {
 
 /**
  * Before the engine is ready: a record with rounds worked out ahead (a stored one, or a first visit's opening),
- * `shown` ({board, next}, stored.js's roundsAhead) the round on screen and the next one. Flips draw them.
+ * `known` ({board, next}, stored.js's roundsAhead) the round on screen and the next one. Flips draw them.
  */
 export function playingAhead(state, record, { board, next }) {
   return state.mode === "loading" && !state.busy ? { ...state, record, board, next } : state;
@@ -243,9 +265,9 @@ export function saveLanded(state, entry) {
 /** The bridge began a replay ({round, rounds, board}): it is on screen, and the game waits beneath it as it is. */
 export function replayOpened(state, { round, rounds, board }) {
   if (!canReplay(state)) return state;
-  const back = state.mode === "replay" ? state.replay.back : state.mode;
-  return { ...state, mode: "replay", autoplay: false,
-    replay: { round, rounds, board, wanted: round, playing: false, back } };
+  const again = state.mode === "replay";
+  return { ...state, mode: "replay", autoplay: false, replay: { round, rounds, board, wanted: round, playing: false,
+    back: again ? state.replay.back : state.mode, retimed: again && state.replay.retimed } };
 }
 
 /** The visitor asks for a round of the replay (a step, a jump): the nearest one the game has. */
@@ -284,6 +306,43 @@ export function replayClosed(state) {
   return state.mode === "replay" ? { ...state, mode: state.replay.back, replay: null } : state;
 }
 
+/**
+ * Before the engine is ready, a round drawn ahead: the bars show the estimate its record carried (`estimate`,
+ * {round, …}, or none), which stays the engine's game's once it is on screen at that round.
+ */
+export function estimateCarried(state, estimate) {
+  const round = estimate ? estimate.round : null;
+  return { ...state, estimate: { game: null, round, carried: round, current: false, settled: false } };
+}
+
+/**
+ * With the engine, a new round is on screen: the bars show `own`, its estimate the bridge knows already, or the
+ * one they show if it is this round's, else none (the page says it is being worked out, or the game is not
+ * played). Nothing is settled for the new round.
+ */
+export function roundToEstimate(state, own = null) {
+  const playing = state.mode === "playing";
+  const { board, games } = state;
+  let { game, round, carried } = state.estimate;
+  if (carried !== null && playing && board.round === carried) game = games; // the handover of a round drawn ahead
+  if (own) {
+    return { ...state, estimate: { game: games, round: own.round, carried: null, current: true, settled: false } };
+  }
+  const current = playing && game === games && round === board.round;
+  return { ...state, estimate: current ? { game, round, carried: null, current, settled: false }
+    : { game: null, round: null, carried: null, current: false, settled: false } };
+}
+
+/** The worker made the estimate of round `round` of the game on screen: the bars show it. */
+export function estimated(state, { round }) {
+  return { ...state, estimate: { ...state.estimate, game: state.games, round, current: true } };
+}
+
+/** Every round the worker knows ahead has its estimate too: nothing is left to work out until the next round. */
+export function estimatesSettled(state) {
+  return { ...state, estimate: { ...state.estimate, settled: true } };
+}
+
 // What the state allows and shows
 
 /** Whether a game can be watched again now: the engine is ready and no request that changes the game is out. */
@@ -307,12 +366,12 @@ export function controls(state) {
   const live = LIVE.includes(state.mode);
   const playable = state.mode === "playing";
   // before the engine is ready: flips draw the rounds known ahead; auto-play can be paused while it waits
-  const ahead = early(state) || (state.mode === "loading" && state.autoplay);
+  const beforeEngine = early(state) || (state.mode === "loading" && state.autoplay);
   const hasGame = live && state.record !== null;
   return {
     engine: live,
     flip: playable || early(state) || spent(state), // beyond the rounds ahead a flip is kept for the engine
-    autoplay: playable || ahead,
+    autoplay: playable || beforeEngine,
     finish: playable,
     share: hasGame,
     export: hasGame,

@@ -1,12 +1,12 @@
 // A game as a file or a link: export, import (checked by the bridge like a stored record), and share the deal.
 
 import { note } from "./announce.js";
+import { play } from "./answers.js";
 import { dealOver } from "./back.js";
 import { dealLink } from "./deal.js";
 import { IMPORT_LIMIT } from "./facts.js";
 import { clearLog } from "./log.js";
 import { state } from "./page.js";
-import { play } from "./play.js";
 import { choices } from "./settings.js";
 import { refusal } from "./stored.js";
 import { text } from "./strings.js";

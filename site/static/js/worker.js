@@ -2,7 +2,7 @@
 //
 // Protocol (plain JSON-safe messages, see engine.js for the page side):
 //   page → worker  {id, type, ...fields}          e.g. {id: 3, type: "flip"}
-//   worker → page  {id, ok: true, ...answer}      e.g. {id: 3, ok: true, view: {...}}
+//   worker → page  {id, ok: true, ...answer}      e.g. {id: 3, ok: true, record: {...}, line: {...}, next: {...}}
 //                  {id, ok: false, error: {kind, message}}
 //                  {type: "progress", value: 0..100, step}  while Python loads: the bytes downloaded, then
 //                                                 each step (no id); the page counts silence, not time
