@@ -143,7 +143,7 @@ export function motionOf(animation) {
 }
 
 /** Finish the motion on screen at once (a press, the next round, another board): everything shows its end. */
-export function finishMotion() {
+function finishMotion() {
   if (!settling) return;
   const { timer, settle, animations, chances } = settling;
   settling = null;
