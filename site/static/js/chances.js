@@ -4,7 +4,7 @@
 // A round whose estimate is not made yet says so ("…"): the bars never show another round's.
 
 import { renderChances, WORKING } from "./board.js";
-import { ESTIMATE_ROLLOUTS } from "./facts.js";
+import { ESTIMATE_ROLLOUTS, REQUESTS } from "./facts.js";
 import { engine, state } from "./page.js";
 import { chancesAhead, chancesOf } from "./stored.js";
 
@@ -89,13 +89,13 @@ async function estimate(mine) {
   try {
     for (let answer = { done: shown ? ESTIMATE_ROLLOUTS : 0 }; answer.done < ESTIMATE_ROLLOUTS;) {
       if (mine !== run || state.mode !== "playing") return; // a flip is coming, or another tab plays
-      answer = await engine.request({ type: "chances", rollouts: CHANCE_CHUNK });
+      answer = await engine.request({ type: REQUESTS.chances, rollouts: CHANCE_CHUNK });
       if (mine !== run || answer.round !== round) return;
       if (answer.done >= ESTIMATE_ROLLOUTS) showEstimate(answer, players);
     }
     for (let left = 1; left > 0;) {
       if (mine !== run || state.mode !== "playing") return;
-      ({ ahead: left } = await engine.request({ type: "chances", rollouts: CHANCE_CHUNK, ahead: true }));
+      ({ ahead: left } = await engine.request({ type: REQUESTS.chances, rollouts: CHANCE_CHUNK, ahead: true }));
     }
     if (mine === run) settled = true;
   } catch {

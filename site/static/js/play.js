@@ -7,6 +7,7 @@ import { dealOver, keepNew, offerKept } from "./back.js";
 import { motionOf, motionOver, render } from "./board.js";
 import { forgetChances, estimateLater } from "./chances.js";
 import { linkedDeal, validSeed } from "./deal.js";
+import { REQUESTS } from "./facts.js";
 import { addLine, clearLog, showLines } from "./log.js";
 import { engine, listen, state, update } from "./page.js";
 import { keepFinished, persistGame } from "./saving.js";
@@ -192,7 +193,7 @@ async function flipNow() {
     update(drawnAhead);
     drawn = keptThenDrawn(ahead.line, ahead.chances, { answerFollows: true });
   }
-  const played = await play({ type: "flip" }, { fresh: true, drawn: ahead !== null });
+  const played = await play({ type: REQUESTS.flip }, { fresh: true, drawn: ahead !== null });
   await drawn;
   if (ahead && !played && state.record) {
     update(shown, state.record);
@@ -207,7 +208,7 @@ export async function finish() {
   await flips;
   if (state.mode !== "playing") return;
   keepNew();
-  await play({ type: "finish" });
+  await play({ type: REQUESTS.finish });
 }
 
 /**
@@ -228,7 +229,8 @@ export async function newGame(deal = null, over = state.record) {
   if (deal) applySettings({ ...state.settings, players: deal.players, order: deal.order, face_down: deal.face_down });
   const { players, order, face_down: faceDown } = state.settings;
   const request = {
-    type: "new", players, order, face_down: faceDown, seed: seed === "" ? null : Number(seed), settings: state.settings,
+    type: REQUESTS.new, players, order, face_down: faceDown, seed: seed === "" ? null : Number(seed),
+    settings: state.settings,
   };
   if (await dealOver(over, () => play(request, { loaded: true }))) {
     clearLog();
@@ -265,7 +267,7 @@ export async function resume(stored, { drawn = true } = {}) {
   const record = ahead || stored;
   const persist = Boolean(ahead) && (ahead.played > 0 || !stored);
   // the whole record as stored: the bridge updates an old one and checks its game
-  const restored = await play({ type: "restore", record, settings: state.settings },
+  const restored = await play({ type: REQUESTS.restore, record, settings: state.settings },
     { persist, loaded: true, asStored: true },
     (error) => {
       if (error.kind !== "damaged" && error.kind !== "request") return engineFailed(error);
