@@ -16,7 +16,7 @@ translated twice. A `Narrator` wraps one language:
 
 >>> game = Game.new(2, seed=7)
 >>> narrate(narrator, game, game.play_round(), None)[0]
-'You win 2 cards.'
+'CPU 1 wins 2 cards.'
 """
 
 from __future__ import annotations
