@@ -2,10 +2,10 @@
 
 tools/trim_stdlib.mjs runs this inside Pyodide with the whole standard library, then ships only the modules that
 `sys.modules` holds afterwards. So it must reach every import the game can make: every request type the bridge
-answers (its ``do_*`` methods, counted as they run, so a new request type nobody sends here fails the build),
-in every language, and every refusal and error path (malformed JSON, a request too large, damaged, bare and
-newer saves, a bad log, a variant not offered, an internal error with its traceback). tests/site/test_stdlib.py
-runs it again on the trimmed library.
+answers (its handlers, ``session.HANDLERS``, counted as they run, so a new request type nobody sends here fails
+the build), in every language, and every refusal and error path (malformed JSON, a request too large, damaged,
+bare and newer saves, a bad log, a variant not offered, an internal error with its traceback).
+tests/site/test_stdlib.py runs it again on the trimmed library.
 
     run(["en", "fr", ...]) -> {"requests": {type: count}, "answers": n}
 """
@@ -19,41 +19,31 @@ from collections import Counter
 from typing import Any
 
 from krig.webapp import bridge
-
-
-def session_class() -> type[Any]:
-    """The bridge's class that answers requests: the one with the ``do_<type>`` methods."""
-    (cls,) = {value for value in vars(bridge).values()
-              if isinstance(value, type) and value.__module__ == bridge.__name__
-              and any(name.startswith("do_") for name in vars(value))}
-    return cls
+from krig.webapp.session import HANDLERS, Handler, Session
 
 
 def request_types() -> set[str]:
-    return {name[3:] for name in vars(session_class()) if name.startswith("do_")}
+    return set(HANDLERS)
 
 
 class Tally:
-    """Counts every request type the bridge really answered, by wrapping its ``do_*`` methods."""
+    """Counts every request type the bridge really answered, by wrapping its handlers (``HANDLERS``)."""
 
     def __init__(self) -> None:
         self.counts: Counter[str] = Counter()
-        self.cls = session_class()
-        self.originals = {name: method for name, method in vars(self.cls).items() if name.startswith("do_")}
+        self.originals = dict(HANDLERS)
 
     def __enter__(self) -> Tally:
-        for name, method in self.originals.items():
-            setattr(self.cls, name, self.wrap(name[3:], method))
+        HANDLERS.update({kind: self.wrap(kind, handler) for kind, handler in self.originals.items()})
         return self
 
     def __exit__(self, *exc: object) -> None:
-        for name, method in self.originals.items():
-            setattr(self.cls, name, method)
+        HANDLERS.update(self.originals)
 
-    def wrap(self, kind: str, method: Any) -> Any:
-        def counted(session: Any, request: dict) -> Any:
+    def wrap(self, kind: str, handler: Handler) -> Handler:
+        def counted(session: Session, request: dict[str, Any]) -> dict[str, Any]:
             self.counts[kind] += 1
-            return method(session, request)
+            return handler(session, request)
         return counted
 
 
@@ -125,18 +115,17 @@ def refusals() -> None:
 
 def internal_error() -> None:
     """A bug inside a request: the bridge prints the traceback (as the worker's console shows it) and answers."""
-    cls = session_class()
-    original = cls.do_settings
+    original = HANDLERS["settings"]
 
-    def broken(session: Any, request: dict) -> dict:
+    def broken(session: Session, request: dict[str, Any]) -> dict[str, Any]:
         raise RuntimeError("a bug, on purpose")
 
-    cls.do_settings = broken
+    HANDLERS["settings"] = broken
     try:
         with contextlib.redirect_stderr(io.StringIO()):
             answer = ask({"type": "settings", "settings": {}})
     finally:
-        cls.do_settings = original
+        HANDLERS["settings"] = original
     assert answer["error"]["kind"] == "internal", answer
 
 

@@ -12,6 +12,8 @@ module (``js/facts.js``). The page never keeps a fact of its own that Python als
 (['J', 'K', 'Q'], {'four-colour': ['C', 'D']})
 >>> facts["dealt"], facts["estimate_rollouts"], facts["import_limit"]
 ({'2': [26, 26], '3': [17, 17, 17], '4': [13, 13, 13, 13]}, 500, 524288)
+>>> facts["requests"][:3]
+['chances', 'finish', 'flip']
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any
 from krig.cards import CODES, deal
 
 from . import decks, estimate, records, variants
+from .session import HANDLERS
 
 
 def page() -> dict[str, Any]:
@@ -29,8 +32,9 @@ def page() -> dict[str, Any]:
     are kept and how many of them keep their game (the page adds a finished game to them), the pairs of order and
     face-down cards that the site does not offer, what each deck changes (where its pictures are), and the cards
     each player holds after the deal, by the number of players (a table that looks dealt before Python is ready;
-    under a seat's share, a player trails), the rollouts of a whole estimate of the win chances, and the largest
-    file the page hands the bridge to import (its limit on a request)."""
+    under a seat's share, a player trails), the rollouts of a whole estimate of the win chances, the largest
+    file the page hands the bridge to import (its limit on a request), and the request types the bridge answers
+    (the page sends no other)."""
     return {
         "cards": list(CODES),
         "log_limit": records.MAX_LOG,
@@ -42,4 +46,5 @@ def page() -> dict[str, Any]:
         "dealt": {str(players): [len(hand) for hand in deal(range(52), players)[0]] for players in (2, 3, 4)},
         "estimate_rollouts": estimate.ROLLOUTS,
         "import_limit": records.MAX_REQUEST_CHARS,
+        "requests": sorted(HANDLERS),
     }

@@ -11,6 +11,12 @@ translated twice. A `Narrator` wraps one language:
 '1,234'
 >>> Narrator("bn").number(1234567)
 '১২,৩৪,৫৬৭'
+
+`narrate` tells a round just played (or what "Finish the game" did), and `retell` the last one again:
+
+>>> game = Game.new(2, seed=7)
+>>> narrate(narrator, game, game.play_round(), None)[0]
+'CPU 1 wins 2 cards.'
 """
 
 from __future__ import annotations
@@ -18,10 +24,14 @@ from __future__ import annotations
 import gettext
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from krig.cards import CODES
+from krig.cards import CARDS, CODES, RANK
 
 from .numerals import formats, number_format
+
+if TYPE_CHECKING:
+    from krig import Game, Round
 
 LOCALES = Path(__file__).parent / "locales"
 DOMAIN = "messages"
@@ -165,3 +175,51 @@ class Narrator:
 
     def round_number(self, number: int) -> str:
         return self.t.gettext("Round %(number)s") % {"number": self.number(number)}
+
+
+def narrate(narrator: Narrator, game: Game, played: Round | None, finished: int | None) -> tuple[str, str]:
+    """A short status line and a fuller sentence for screen readers of `played`, the round `game` has just played,
+    or of `finished` rounds played at once (else nothing), in the narrator's language."""
+    if played is None:
+        if finished:
+            line = narrator.finished(finished)
+            return line, " ".join(filter(None, [line, narrator.result(game.result, game.winner)]))
+        return "", ""
+    short: list[str] = []
+    full: list[str] = []
+    steps = played.steps
+    for index, step in enumerate(steps):
+        shown = [(seat, card) for seat, card in enumerate(step.up) if card]
+        full += [narrator.shown(seat, card) for seat, card in shown]
+        if index + 1 < len(steps) and shown:
+            # this step's face-up cards tied at the top: a war follows, its cards face down first
+            top = max(shown, key=lambda item: RANK[CARDS[item[1]]])[1]
+            tie = narrator.tie(top, again=index > 0)
+            short.append(tie)
+            full += [tie, narrator.face_down(game.face_down)]
+    if played.winner is None:
+        ending = narrator.no_winner()
+    else:
+        ending = narrator.wins_cards(played.winner, len(played.pile))
+    short.append(ending)
+    full.append(ending)
+    gone = [narrator.out(seat) for seat in played.eliminated]
+    short += gone
+    full += gone
+    if game.over:
+        full.append(narrator.result(game.result, game.winner))
+    return " ".join(short), " ".join(full)
+
+
+def retell(narrator: Narrator, game: Game, log: list[dict[str, Any]]) -> tuple[str, str]:
+    """The status line and the fuller sentence of the last thing the `log` says was done in `game` (a round, or
+    "Finish the game"), told again, in the narrator's language: after a language switch the stored ones are in
+    another. Nothing is said when the log does not reach the round the game is at."""
+    entry = log[-1] if log else None
+    if not entry or entry.get("round") != game.round_number or not game.round_number:
+        return "", ""
+    if "finished" in entry:
+        return narrate(narrator, game, None, entry["finished"])
+    again = game.at_deal()
+    again.play_rounds(game.round_number - 1)
+    return narrate(narrator, game, again.play_round(), None)

@@ -27,8 +27,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .bridge import AHEAD, Session
+from .ahead import AHEAD
+from .bridge import answer
 from .estimate import ROLLOUTS
+from .session import Session
 
 BOARD_SENTENCES = ("status", "announce", "result_text")
 LINE_SENTENCES = ("label", "text", "wars")
@@ -44,22 +46,22 @@ def opening(seed: int, lang: str, chances: bool = True) -> dict[str, Any]:
     """The record the bridge answers for a new default game of `seed` in `lang`, as the page would get it once
     it has had the idle time to work out the win chances of its rounds (without them, unless `chances`)."""
     session = Session()
-    assert session.handle({"type": "init", "lang": lang})["ok"]
-    answer = session.handle({"type": "new", "seed": seed, "settings": {}, **DEAL})
+    assert answer(session, {"type": "init", "lang": lang})["ok"]
+    dealt = answer(session, {"type": "new", "seed": seed, "settings": {}, **DEAL})
     if chances:
         estimate_all(session)
-        answer = session.handle({"type": "settings", "settings": {}})  # the same game's record, with them
+        dealt = answer(session, {"type": "settings", "settings": {}})  # the same game's record, with them
     # no time of the build, and no id: every visitor's game gets its own when the worker takes it over
-    return {key: value for key, value in answer["record"].items() if key != "id"} | {"savedAt": 0}
+    return {key: value for key, value in dealt["record"].items() if key != "id"} | {"savedAt": 0}
 
 
 def estimate_all(session: Session, chunk: int = ROLLOUTS, rounds: int = CHANCES_AHEAD) -> None:
     """Work out the win chances of the round on screen and of the first `rounds` rounds ahead, as the page asks
     for them in its idle time (in chunks of `chunk` rollouts: the estimates are the same however they are
     chunked)."""
-    while not session.handle({"type": "chances", "rollouts": chunk})["done"] >= ROLLOUTS:
+    while not answer(session, {"type": "chances", "rollouts": chunk})["done"] >= ROLLOUTS:
         pass
-    while session.handle({"type": "chances", "rollouts": chunk, "ahead": True})["ahead"] > AHEAD - rounds:
+    while answer(session, {"type": "chances", "rollouts": chunk, "ahead": True})["ahead"] > AHEAD - rounds:
         pass
 
 

@@ -16,7 +16,7 @@ itself. The record, under the key ``current``::
 
 The settings are the page's own, as it sent them; the page puts its latest ones in every record it stores.
 
-A record may also carry ``ahead``, the next rounds the bridge worked out (``bridge.AHEAD``, ``{board, line}``
+A record may also carry ``ahead``, the next rounds the bridge worked out (``ahead.AHEAD``, ``{board, line}``
 each, and ``chances``, the round's win chances, once the bridge has made them), ``chances``, those of the round
 on its board, and ``played``, how many of its rounds ahead the page drew before the bridge answered (the one field
 the page writes). All are optional, so they need no version: a record without them loads as before.
@@ -67,7 +67,7 @@ from collections.abc import Callable
 from typing import Any
 
 from krig import Game, Refusal, SaveError
-from krig.cards import describe
+from krig.cards import CARDS, describe
 from krig.save import Save
 
 VERSION = 4
@@ -180,6 +180,44 @@ def _check_current(record: dict[str, Any]) -> None:
         raise RecordError(f"the record's log must be a list, not {describe(log)}")
     if len(log) > MAX_LOG:
         raise RecordError(f"the record's log has {len(log)} entries, more than {MAX_LOG}")
+
+
+def shown_round(board: object, players: int) -> dict[str, Any] | None:
+    """The round a stored board showed (its cards, pile, winner and status), if it can be shown again here.
+
+    The board is the page's drawing of the last round: it can be shown again in a game of the same seats, as
+    long as its cards are card codes (the page draws them as pictures) and its status is text. Anything else
+    leaves the board without a round, as after a new deal.
+
+    >>> shown_round({"players": 2, "cards": "junk", "pile": 0, "winner": None, "status": "", "lang": "en"}, 2) is None
+    True
+    """
+    if not isinstance(board, dict) or board.get("players") != players:
+        return None
+    cards, pile, winner = board.get("cards"), board.get("pile"), board.get("winner")
+    status, lang = board.get("status", ""), board.get("lang")
+    valid = (isinstance(cards, list) and len(cards) == players and all(_seat_cards(seat) for seat in cards)
+             and type(pile) is int and 0 <= pile <= 52
+             and (winner is None or (type(winner) is int and 0 <= winner < players))
+             and isinstance(status, str) and isinstance(lang, str))
+    return {"players": players, "cards": cards, "pile": pile, "winner": winner, "status": status,
+            "lang": lang} if valid else None
+
+
+def _seat_cards(cards: object) -> bool:
+    """One seat's cards of a stored board: per step a card code or null, or (``down`` and ``last``) a list of
+    codes; a board stored before the variant holds one code or null there too."""
+    if not isinstance(cards, dict) or set(cards) != {"up", "down", "last"}:
+        return False
+    return all(steps is None or (isinstance(steps, list) and all(_step_cards(step, key != "up") for step in steps))
+               for key, steps in cards.items())
+
+
+def _step_cards(cards: object, several: bool) -> bool:
+    """A seat's cards of one step: a code or null, or, where ``several``, a list of at most three codes."""
+    if several and isinstance(cards, list):
+        return len(cards) <= 3 and all(isinstance(code, str) and code in CARDS for code in cards)
+    return cards is None or (isinstance(cards, str) and cards in CARDS)
 
 
 # The finished games

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from krig.webapp.bridge import Session
+from krig.webapp.bridge import answer
+from krig.webapp.session import Session
 
 from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, open_game, wait_saved, wait_still
 
@@ -21,10 +22,10 @@ def short_status(page: Page) -> str:
 def status_in(lang: str) -> str:
     """The status line of the game's round ROUNDS, as the bridge says it in `lang`."""
     session = Session(lang)
-    session.handle({"type": "new", "players": 2, "seed": SEED})
+    answer(session, {"type": "new", "players": 2, "seed": SEED})
     for _ in range(ROUNDS):
-        answer = session.handle({"type": "flip"})
-    status: str = answer["record"]["board"]["status"]
+        flipped = answer(session, {"type": "flip"})
+    status: str = flipped["record"]["board"]["status"]
     return status
 
 

@@ -16,7 +16,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from playwright.sync_api import Error as PlaywrightError
 
-from krig.webapp import bridge, openings
+from krig.webapp import openings
+from krig.webapp.ahead import AHEAD
 from krig.webapp.narrate import translations
 from sitebuild.languages import CODES
 
@@ -169,7 +170,7 @@ def test_a_return_visit_flips_the_rounds_ahead_and_the_engine_goes_on_there(
     new_game(page, players, seed=11, face_down=face_down)
     flip(page, 2)
     wait_saved(page, 2)
-    assert len(record(page)["ahead"]) == bridge.AHEAD
+    assert len(record(page)["ahead"]) == AHEAD
     held = Held(context)
     page.reload()
     page.wait_for_function(FLIP_READY)
@@ -257,7 +258,7 @@ def test_an_opening_and_its_chances_are_what_the_live_bridge_answers_in_every_la
     for lang in CODES:  # the same opening (the pool's first) in each language, its chances in the first
         open_game(page, f"{lang}/index.html")
         answer = page.evaluate(compare, [0, lang, 8 if lang == CODES[0] else 0])
-        assert answer["wrong"] == [] and answer["rounds"] == bridge.AHEAD, (lang, answer["wrong"])
+        assert answer["wrong"] == [] and answer["rounds"] == AHEAD, (lang, answer["wrong"])
         cards.append(answer["cards"])
     assert all(drawn == cards[0] for drawn in cards)  # every language draws the same cards
 
@@ -370,7 +371,7 @@ def short_of_its_rounds(context: BrowserContext, lang: str = "en") -> tuple[Held
     flip(page, 1)
     wait_saved(page, 1)
     stored = record(page)
-    assert len(stored["ahead"]) == bridge.AHEAD
+    assert len(stored["ahead"]) == AHEAD
     boards = {step["board"]["round"]: step["board"] for step in stored["ahead"]}
     write(page, "current", {**stored, "ahead": stored["ahead"][:PREPARED]})
     held = Held(context)

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import "./page_facts.mjs";
 import {
   gameToWatch, linkedReplay, replayLink, upToDate, watchable, withFinished,
 } from "../../site/static/js/history.js";

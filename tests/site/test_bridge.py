@@ -8,6 +8,7 @@ import pytest
 
 from krig import Game
 from krig.webapp import bridge, records
+from krig.webapp.narrate import Narrator
 
 from bridge_helpers import ask, opened
 
@@ -94,7 +95,7 @@ def test_status_names_wars_and_winners(session: bridge.Session) -> None:
     assert "war!" in board["status"]
     assert "wins" in board["status"] or "nobody" in board["status"]
     first = played["steps"][0]["up"]
-    assert f"You: {bridge.SESSION.narrator.card(first[0])}." in board["announce"]
+    assert f"You: {bridge.SESSION.table.narrator.card(first[0])}." in board["announce"]
 
 
 def test_languages_narrate_in_their_own_words_and_digits(session: bridge.Session) -> None:
@@ -156,7 +157,7 @@ def test_a_restore_in_another_language_says_what_finish_did_in_it(session: bridg
     stored = ask(session, type="finish")["record"]
     board = ask(opened("fr"), type="restore", record=stored)["record"]["board"]
     rounds = stored["log"][-1]["finished"]
-    assert board["status"] == bridge.Narrator("fr").finished(rounds)
+    assert board["status"] == Narrator("fr").finished(rounds)
     assert board["announce"].endswith(board["result_text"]) and board["result_text"]
 
 

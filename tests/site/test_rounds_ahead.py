@@ -14,6 +14,7 @@ import pytest
 import build
 from krig import Game
 from krig.webapp import bridge, estimate, openings
+from krig.webapp.ahead import AHEAD
 
 from bridge_helpers import ask, opened
 
@@ -23,7 +24,7 @@ LANGS = [lang.code for lang in build.LANGUAGES]
 def test_a_record_carries_the_next_rounds_exactly_as_the_flips_play_them() -> None:
     session = opened()
     ahead = ask(session, type="new", players=3, seed=4, face_down=2)["record"]["ahead"]
-    assert len(ahead) == bridge.AHEAD
+    assert len(ahead) == AHEAD
     for step in ahead:
         answer = ask(session, type="flip")
         assert {"board": answer["record"]["board"], "line": answer["line"]} == step
@@ -89,14 +90,14 @@ def test_a_record_without_rounds_drawn_ahead_restores_as_it_is(played: Any) -> N
 def test_far_more_rounds_drawn_than_known_ahead_replays_only_those_known() -> None:
     record = ask(opened(), type="new", players=2, seed=3)["record"]
     answer = ask(opened(), type="restore", record={**record, "played": 10**6})
-    assert answer["record"]["board"]["round"] == bridge.AHEAD
+    assert answer["record"]["board"]["round"] == AHEAD
 
 
 def test_a_flip_answer_is_the_same_json_as_without_the_texts_made_ahead() -> None:
     session = opened()
     ask(session, type="new", players=2, seed=5)
     bridge.SESSION = session
-    answer = session.handle({"type": "flip"})
+    answer = bridge.answer(session, {"type": "flip"})
     assert json.loads(bridge._answer_text(answer, session)) == json.loads(json.dumps(answer))
 
 
@@ -105,7 +106,7 @@ def test_the_chances_of_a_round_ahead_are_the_estimate_a_fresh_bridge_makes_at_t
     record = ask(session, type="new", players=3, seed=4, face_down=2)["record"]
     assert "chances" not in record and "chances" not in record["ahead"][0]  # none until the page's idle time
     assert [ask(session, type="chances", rollouts=estimate.ROLLOUTS, ahead=True)["ahead"] for _ in range(3)] == [
-        bridge.AHEAD - 1, bridge.AHEAD - 2, bridge.AHEAD - 3]
+        AHEAD - 1, AHEAD - 2, AHEAD - 3]
     answer = ask(session, type="flip")
     made = answer["record"]["ahead"][0]["chances"]  # round 2's
     assert answer["record"]["chances"]["round"] == 1 and made["round"] == 2 and made["done"] == estimate.ROLLOUTS
@@ -123,8 +124,8 @@ def test_the_chances_of_a_round_ahead_are_the_estimate_a_fresh_bridge_makes_at_t
 def test_the_chances_ahead_are_asked_for_round_by_round_and_then_there_are_none_left() -> None:
     session = opened()
     ask(session, type="new", players=2, seed=3)
-    assert ask(session, type="chances", rollouts=300, ahead=True)["ahead"] == bridge.AHEAD  # round 1 half made
-    assert ask(session, type="chances", rollouts=300, ahead=True)["ahead"] == bridge.AHEAD - 1
+    assert ask(session, type="chances", rollouts=300, ahead=True)["ahead"] == AHEAD  # round 1 half made
+    assert ask(session, type="chances", rollouts=300, ahead=True)["ahead"] == AHEAD - 1
     record = ask(session, type="settings", settings={})["record"]
     assert record["ahead"][0]["chances"]["done"] == estimate.ROLLOUTS and "chances" not in record["ahead"][1]
     won = Game.from_hands([["AS", "AH"], ["2C"]])
@@ -137,7 +138,7 @@ def test_a_flip_answer_with_chances_ahead_is_the_same_json_as_without_the_texts_
     ask(session, type="new", players=2, seed=5)
     ask(session, type="chances", rollouts=estimate.ROLLOUTS, ahead=True)
     ask(session, type="chances", rollouts=estimate.ROLLOUTS, ahead=True)
-    answer = session.handle({"type": "flip"})
+    answer = bridge.answer(session, {"type": "flip"})
     assert "chances" in answer["record"] and "chances" in answer["record"]["ahead"][0]
     assert json.loads(bridge._answer_text(answer, session)) == json.loads(json.dumps(answer))
 
@@ -180,14 +181,14 @@ def idle(session: bridge.Session, rounds: int, chunk: int = 20) -> None:
     rounds ahead, in the page's chunks."""
     while ask(session, type="chances", rollouts=chunk)["done"] < estimate.ROLLOUTS:
         pass
-    while ask(session, type="chances", rollouts=chunk, ahead=True)["ahead"] > bridge.AHEAD - rounds:
+    while ask(session, type="chances", rollouts=chunk, ahead=True)["ahead"] > AHEAD - rounds:
         pass
 
 
 def test_the_pool_holds_enough_openings_of_enough_rounds_of_the_default_game(pool: Path) -> None:
     assert build.OPENINGS_COUNT >= 32
     shared = [json.loads((pool / "openings" / f"{n}.json").read_text()) for n in range(build.OPENINGS_COUNT)]
-    assert all(len(opening["record"]["ahead"]) == bridge.AHEAD for opening in shared)
+    assert all(len(opening["record"]["ahead"]) == AHEAD for opening in shared)
     assert all(opening["deal"] == {"players": 2, "order": "shuffled", "face_down": 1} for opening in shared)
     assert len({opening["record"]["game"]["seed"] for opening in shared}) == build.OPENINGS_COUNT
     assert f"= {build.OPENINGS_COUNT};" in (pool / build.OPENINGS_SCRIPT).read_text()

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import build
+from krig.webapp.session import HANDLERS
 
 SMOKE = Path(__file__).with_name("stdlib_smoke.mjs")
 sys.path.insert(0, str(build.ROOT / "tools"))
@@ -20,8 +21,7 @@ sys.path.insert(0, str(build.ROOT / "tools"))
 import stdlib_flows  # noqa: E402
 
 needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is required")
-REQUEST_TYPES = {"init", "new", "restore", "import", "flip", "finish", "settings", "history", "replay", "watch",
-                 "chances", "simulate"}
+REQUEST_TYPES = set(HANDLERS)
 
 
 def smoke(dist: Path, mode: str) -> dict:
@@ -86,7 +86,7 @@ def test_the_trimmed_stdlib_is_sourceless_bytecode_with_the_fallback(dist: Path)
 
 
 def test_a_request_type_no_flow_sends_fails_the_trace(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(stdlib_flows.session_class(), "do_shuffle_again", lambda self, request: {}, raising=False)
+    monkeypatch.setitem(HANDLERS, "shuffle_again", lambda session, request: {})
     with pytest.raises(RuntimeError, match="shuffle_again"):
         stdlib_flows.run(["en"])
     assert stdlib_flows.request_types() >= REQUEST_TYPES | {"shuffle_again"}

@@ -5,6 +5,7 @@
 
 import { play } from "./answers.js";
 import { tell } from "./announce.js";
+import { REQUESTS } from "./facts.js";
 import { listen, state, update } from "./page.js";
 import { keepReplaced } from "./saving.js";
 import { applySettings } from "./settings.js";
@@ -45,7 +46,7 @@ export async function goBack() {
   // the form shows the game's own deal, whatever was chosen for the next one
   applySettings({ ...old.settings, players: old.board.players, order: old.game.order, face_down: old.board.face_down });
   // no settings in the request: the bridge keeps the record's own
-  if (await play({ type: "restore", record: old }, { loaded: true, stop: true })) {
+  if (await play({ type: REQUESTS.restore, record: old }, { loaded: true, stop: true })) {
     update(keptNew);
     keepReplaced(null); // begun after the restored record's write, so it lands after it
     tell(format(text("replay_left"), { number: num(old.board.round) }));

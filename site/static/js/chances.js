@@ -4,7 +4,7 @@
 // A round whose estimate is not made yet says so ("…"): the bars never show another round's.
 
 import { renderChances, WORKING } from "./board.js";
-import { ESTIMATE_ROLLOUTS } from "./facts.js";
+import { ESTIMATE_ROLLOUTS, REQUESTS } from "./facts.js";
 import { engine, state, update } from "./page.js";
 import { estimateCarried, estimated, estimatesSettled, roundToEstimate } from "./state.js";
 import { chancesAhead, chancesOf } from "./stored.js";
@@ -65,7 +65,7 @@ async function estimate(mine) {
   try {
     for (let answer = { done: state.estimate.current ? ESTIMATE_ROLLOUTS : 0 }; answer.done < ESTIMATE_ROLLOUTS;) {
       if (mine !== run || state.mode !== "playing") return; // a flip is coming, or another tab plays
-      answer = await engine.request({ type: "chances", rollouts: CHANCE_CHUNK });
+      answer = await engine.request({ type: REQUESTS.chances, rollouts: CHANCE_CHUNK });
       if (mine !== run || answer.round !== round) return;
       if (answer.done >= ESTIMATE_ROLLOUTS) {
         update(estimated, answer);
@@ -74,7 +74,7 @@ async function estimate(mine) {
     }
     for (let left = 1; left > 0;) {
       if (mine !== run || state.mode !== "playing") return;
-      ({ ahead: left } = await engine.request({ type: "chances", rollouts: CHANCE_CHUNK, ahead: true }));
+      ({ ahead: left } = await engine.request({ type: REQUESTS.chances, rollouts: CHANCE_CHUNK, ahead: true }));
     }
     if (mine === run) update(estimatesSettled);
   } catch {

@@ -1,5 +1,7 @@
 // The page's side of the engine worker: start it, ask it questions, give up cleanly if it cannot load.
 
+import { REQUESTS } from "./facts.js";
+
 // loadPyodide can hang forever (e.g. without 'wasm-unsafe-eval'), but a slow device or network is no hang: the
 // load fails only after this long without any word from the worker (it reports each step and the download).
 const LOAD_SILENCE_MS = 20000;
@@ -72,7 +74,7 @@ export class Engine {
       timer = setTimeout(check, LOAD_SILENCE_MS);
     });
     this.heard = performance.now();
-    return Promise.race([this.request({ type: "init", lang: this.lang }), silence]).then((answer) => {
+    return Promise.race([this.request({ type: REQUESTS.init, lang: this.lang }), silence]).then((answer) => {
       document.documentElement.dataset.engineStart = answer.start || "fresh";
       if (answer.snapshot) document.documentElement.dataset.snapshot = answer.snapshot;
       showSteps("engineSteps", answer.timings);

@@ -34,3 +34,9 @@ export const DEALT = facts.dealt && typeof facts.dealt === "object" ? facts.deal
 export const ESTIMATE_ROLLOUTS = facts.estimate_rollouts;
 /** The largest file the page hands the bridge to import: the bridge's limit on a request. */
 export const IMPORT_LIMIT = facts.import_limit;
+/**
+ * The request types the bridge answers (krig.webapp.session.HANDLERS), each under its own name
+ * (`REQUESTS.flip` is "flip"): the page names every request it sends by them.
+ */
+export const REQUESTS = Object.freeze(Object.fromEntries(
+  (Array.isArray(facts.requests) ? facts.requests : []).map((type) => [type, type])));

@@ -2,7 +2,7 @@
 // games stored by an older site go to the bridge to be brought up to date, never read here. The latest keep their
 // game (an engine save), to watch again; a link names one by when it ended: index.html?replay=<endedAt>.
 
-import { HISTORY_LIMIT, HISTORY_VERSION, REPLAYS_KEPT } from "./facts.js";
+import { HISTORY_LIMIT, HISTORY_VERSION, REPLAYS_KEPT, REQUESTS } from "./facts.js";
 
 /**
  * `games` as the current version's entries. `ask` sends a request to the engine; if it cannot answer, the
@@ -11,7 +11,7 @@ import { HISTORY_LIMIT, HISTORY_VERSION, REPLAYS_KEPT } from "./facts.js";
 export async function upToDate(games, ask, version = HISTORY_VERSION) {
   if (games.every((game) => game && game.version === version)) return games;
   try {
-    return (await ask({ type: "history", entries: games })).entries;
+    return (await ask({ type: REQUESTS.history, entries: games })).entries;
   } catch {
     return games;
   }

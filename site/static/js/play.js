@@ -7,6 +7,7 @@ import { dealOver, keepNew, offerKept } from "./back.js";
 import { motionOver, render } from "./board.js";
 import { forgetChances, estimateLater } from "./chances.js";
 import { linkedDeal, validSeed } from "./deal.js";
+import { REQUESTS } from "./facts.js";
 import { clearLog } from "./log.js";
 import { roundGap } from "./pace.js";
 import { listen, state, update } from "./page.js";
@@ -113,7 +114,7 @@ async function flipNow() {
     update(drawnAhead);
     drawn = keptThenDrawn(known.line, known.chances, { answerFollows: true });
   }
-  const flipped = await play({ type: "flip" }, { fresh: true, drawn: known !== null });
+  const flipped = await play({ type: REQUESTS.flip }, { fresh: true, drawn: known !== null });
   await drawn;
   if (known && !flipped && state.record) {
     update(onTable, state.record);
@@ -128,7 +129,7 @@ export async function finish() {
   await flips;
   if (state.mode !== "playing") return;
   keepNew();
-  await play({ type: "finish" });
+  await play({ type: REQUESTS.finish });
 }
 
 /**
@@ -149,7 +150,8 @@ export async function newGame(deal = null, over = state.record) {
   if (deal) applySettings({ ...state.settings, players: deal.players, order: deal.order, face_down: deal.face_down });
   const { players, order, face_down: faceDown } = state.settings;
   const request = {
-    type: "new", players, order, face_down: faceDown, seed: seed === "" ? null : Number(seed), settings: state.settings,
+    type: REQUESTS.new, players, order, face_down: faceDown, seed: seed === "" ? null : Number(seed),
+    settings: state.settings,
   };
   if (await dealOver(over, () => play(request, { loaded: true }))) {
     clearLog();
@@ -186,7 +188,7 @@ export async function resume(stored, { drawn = true } = {}) {
   const record = earlyGame || stored;
   const persist = Boolean(earlyGame) && (earlyGame.played > 0 || !stored);
   // the whole record as stored: the bridge updates an old one and checks its game
-  const restored = await play({ type: "restore", record, settings: state.settings },
+  const restored = await play({ type: REQUESTS.restore, record, settings: state.settings },
     { persist, loaded: true, asStored: true },
     (error) => {
       if (error.kind !== "damaged" && error.kind !== "request") return engineFailed(error);

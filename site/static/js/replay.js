@@ -7,7 +7,7 @@ import { announcedNow, announceLatest, note, tell } from "./announce.js";
 import { engineFailed, FATAL } from "./answers.js";
 import { every } from "./autoplay.js";
 import { render } from "./board.js";
-import { DEALT } from "./facts.js";
+import { DEALT, REQUESTS } from "./facts.js";
 import { forgetChances } from "./chances.js";
 import { gameToWatch, linkedReplay } from "./history.js";
 import { addLine, putGameLinesBack, setGameLinesAside, showLines } from "./log.js";
@@ -31,7 +31,7 @@ export async function watch(game, refused = () => note(text("request_refused")))
   if (!engine || !canReplay(state)) return false;
   let answer;
   try {
-    answer = await engine.request({ type: "replay", game });
+    answer = await engine.request({ type: REQUESTS.replay, game });
   } catch (error) {
     if (!error || FATAL.includes(error.kind)) engineFailed(error);
     else refused(error);
@@ -95,7 +95,7 @@ async function ask() {
   const mine = opened;
   try {
     while (mine === opened && state.mode === "replay" && state.replay.wanted !== state.replay.round) {
-      const answer = await engine.request({ type: "watch", round: state.replay.wanted });
+      const answer = await engine.request({ type: REQUESTS.watch, round: state.replay.wanted });
       if (mine === opened && state.mode === "replay") draw(answer);
     }
   } catch (error) {

@@ -4,6 +4,7 @@
 // the order of the changes, and a reload right after a change keeps it.
 
 import { note } from "./announce.js";
+import { REQUESTS } from "./facts.js";
 import { engine, state, update } from "./page.js";
 import { withFinished } from "./history.js";
 import { askToKeep } from "./persistence.js";
@@ -114,7 +115,7 @@ export async function settingsChanged() {
   if (!state.record) return; // no game yet: the bridge gets the settings with the first one
   persistGame();
   try {
-    update(recorded, (await engine.request({ type: "settings", settings: state.settings })).record);
+    update(recorded, (await engine.request({ type: REQUESTS.settings, settings: state.settings })).record);
   } catch {
     // every record the page stores carries its settings anyway
   }

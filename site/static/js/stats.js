@@ -6,7 +6,7 @@
 import { lengthBins } from "./bins.js";
 import { barChart } from "./charts.js";
 import { Engine } from "./engine.js";
-import { DEALT } from "./facts.js";
+import { DEALT, REQUESTS } from "./facts.js";
 import { replayLink, upToDate, watchable } from "./history.js";
 import { registerServiceWorker } from "./offline.js";
 import { loadHistory } from "./store.js";
@@ -216,7 +216,7 @@ async function simulate(players, games, variants) {
       while (run.totals.rounds.length < games && !sim.cancelled) {
         const first = run.totals.rounds.length; // game `first` of the seed: every run plays the same deals
         const size = batchSize(rate, games - first);
-        const request = { type: "simulate", players, games: size, seed, first, face_down: run.face_down };
+        const request = { type: REQUESTS.simulate, players, games: size, seed, first, face_down: run.face_down };
         run.totals = added(run.totals, await sim.engine.request(request));
         done += size;
         const now = performance.now();

@@ -26,9 +26,9 @@ export function roundsAhead(record, choices, cards, lang) {
   const played = record.played ?? 0;
   if (!Number.isInteger(played) || played < 0 || played > record.ahead.length) return null;
   const drawable = (board) => validBoard(board, choices, cards) && board.lang === lang && board.over === false;
-  const sound = record.ahead.every((step) => step && typeof step === "object" && drawable(step.board) &&
+  const valid = record.ahead.every((step) => step && typeof step === "object" && drawable(step.board) &&
     step.line && typeof step.line === "object" && typeof step.line.text === "string");
-  if (!sound || !drawable(record.board)) return null;
+  if (!valid || !drawable(record.board)) return null;
   return { board: played ? record.ahead[played - 1].board : record.board, next: record.ahead[played] ?? null };
 }
 
@@ -56,14 +56,14 @@ export function chancesAhead(record, board) {
     board);
 }
 
-/** `known`, an estimate the bridge worked out (a record's or a round's worked out ahead), if it is sound and is
+/** `known`, an estimate the bridge worked out (a record's or a round's worked out ahead), if it is valid and is
  * of the round of `board`; else null. */
 export function chancesOf(known, board) {
   const share = (value) => typeof value === "number" && value >= 0 && value <= 1;
-  const sound = Boolean(known) && typeof known === "object" && Array.isArray(known.chances) &&
+  const valid = Boolean(known) && typeof known === "object" && Array.isArray(known.chances) &&
     known.chances.length === board.players && known.chances.every(share) && share(known.draw) &&
     share(known.repetition) && typeof known.repeats === "boolean" && known.round === board.round;
-  return sound ? known : null;
+  return valid ? known : null;
 }
 
 /**

@@ -4,7 +4,7 @@ import { note } from "./announce.js";
 import { play } from "./answers.js";
 import { dealOver } from "./back.js";
 import { dealLink } from "./deal.js";
-import { IMPORT_LIMIT } from "./facts.js";
+import { IMPORT_LIMIT, REQUESTS } from "./facts.js";
 import { clearLog } from "./log.js";
 import { state } from "./page.js";
 import { choices } from "./settings.js";
@@ -50,7 +50,7 @@ export async function importFile(file) {
     return importFailed(text("not_json"));
   }
   // an exported game or a whole record: the bridge tells them apart and checks them like a stored record
-  const request = { type: "import", file: data, settings: state.settings };
+  const request = { type: REQUESTS.import, file: data, settings: state.settings };
   const refused = (error) => importFailed(refusal(error, text, true));
   if (await dealOver(state.record, () => play(request, { loaded: true, stop: true }, refused))) {
     clearLog();

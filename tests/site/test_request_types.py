@@ -1,0 +1,55 @@
+"""The request types are one list, Python's (``session.HANDLERS``): the bridge answers each of them, the page is
+handed their names (``facts.page()["requests"]``, ``REQUESTS`` in facts.js), and every request the page sends
+is of one of them."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import build
+from krig.webapp import bridge, facts
+from krig.webapp.session import HANDLERS, Session
+
+SCRIPTS = build.ROOT / "site" / "static" / "js"
+NOT_REQUESTS = {"module", "application/json", "unit",  # a worker's, a file's and a list format's type
+                "progress", "fatal", "snapshot-stored", "snapshot-failed", "stdlib-fallback",  # worker → page
+                "skip-waiting"}  # page → service worker
+"""Every other ``type: "…"`` that the page's scripts write: none of them goes to the bridge."""
+
+
+def code(path: Path) -> str:
+    """A script without its comments (a `//` inside a string is left alone where a quote comes before it)."""
+    text = re.sub(r"/\*.*?\*/", "", path.read_text(encoding="utf-8"), flags=re.S)
+    return re.sub(r"^([^\"'`\n]*?)//.*$", r"\1", text, flags=re.M)
+
+
+def sent() -> dict[str, set[str]]:
+    """Per script, the request types it names: ``REQUESTS.<type>``, and the literal types it writes."""
+    return {path.name: {*re.findall(r"\bREQUESTS\.(\w+)", code(path)),
+                        *re.findall(r"\btype: \"([^\"]+)\"", code(path))} - NOT_REQUESTS
+            for path in sorted(SCRIPTS.glob("*.js"))}
+
+
+def test_every_request_type_the_page_sends_is_one_the_bridge_answers() -> None:
+    named = sent()
+    assert {"flip", "restore"} <= named["play.js"] and named["stats.js"] == {"simulate"}
+    assert "init" in named["worker.js"]  # the worker's own request, the one it sends by its literal name
+    unknown = {script: types - set(HANDLERS) for script, types in named.items() if types - set(HANDLERS)}
+    assert unknown == {}
+    assert set().union(*named.values()) == set(HANDLERS)  # and no type is answered that the page never sends
+
+
+def test_the_page_is_handed_the_request_types_the_bridge_answers() -> None:
+    assert facts.page()["requests"] == sorted(HANDLERS)
+    assert "REQUESTS" in (SCRIPTS / "facts.js").read_text(encoding="utf-8")
+
+
+def test_the_bridge_answers_each_request_type_it_hands_over_and_refuses_any_other() -> None:
+    bridge.SESSION = Session()
+    for kind in facts.page()["requests"]:
+        answer = json.loads(bridge.handle(json.dumps({"type": kind})))
+        assert "unknown request type" not in answer.get("error", {}).get("message", ""), (kind, answer)
+    refused = json.loads(bridge.handle(json.dumps({"type": "shuffle_again"})))
+    assert refused == {"ok": False, "error": {"kind": "request", "message": "unknown request type 'shuffle_again'"}}
