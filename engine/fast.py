@@ -7,7 +7,8 @@ game played here ends exactly where ``play_round`` after ``play_round`` would ha
 tests compare them game by game for every face-down variant). **Change a rule in
 ``Game.play_round``, ``_round`` and ``_duels`` together.** They exist for speed: in the
 figures of ``benchmarks/engine.py``, ``_round`` is about five times faster than
-``play_round`` and ``_duels`` another six to seven.
+``play_round`` and ``_duels`` another six to seven. The module is long because the three
+mirrors are kept side by side, where a change to one shows the others.
 
 Hands are ``bytearray``s of cards (``rank * 4 + suit``). Rounds of three or four players,
 and every round in played order, go one by one (``_round``). Two players in shuffled order

@@ -6,7 +6,8 @@ Round(number=1, winner=1, wars=1, eliminated=(0,), pile='KS KH 2C 5D 3C', steps=
 >>> game.result, game.winner, game.hands
 (<Result.WIN: 'win'>, 1, [[], ['9S', 'KS', 'KH', '2C', '5D', '3C']])
 
-``Game.play_round`` is the readable reference of the rules; ``krig.fast`` mirrors it for
+``Game.play_round`` is the readable reference of the rules, and the module is long because
+the game and the records of its rounds stay in one place; ``krig.fast`` mirrors it for
 speed (``finish``, ``simulate``, ``win_chances``, loading a save). The decisions it takes
 where the rules are terse are in docs/rules.md:
 

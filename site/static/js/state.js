@@ -1,6 +1,7 @@
 // The game page's state: one `mode` and the few data the page holds, as plain data, with the pure functions
 // that move it on (as in boardgame.io, each takes the state and returns the next one). The controls, the
-// notices and <html data-engine> are derived from it in one place (page.js); nothing else keeps a flag.
+// notices and <html data-engine> are derived from it in one place (page.js); nothing else keeps a flag. It is
+// longer than a module should be because every transition of the page is here, beside the others it must agree with.
 //
 // Modes:
 //   loading     the engine loads (the saved board may be on screen already), then the first game comes
