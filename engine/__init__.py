@@ -11,7 +11,7 @@ records: ``simulate``), ``save`` (the save format), ``game`` (``Game``, the read
 reference, which finishes games and replays saves on the fast path), ``chances`` and ``cli``.
 """
 
-from .chances import Chances, win_chances
+from .chances import Chances, Tally, win_chances, win_tally
 from .fast import Outcome, Stats, simulate
 from .game import Game, GameOver, Round, Step
 from .rng import Rng, derive
@@ -30,8 +30,10 @@ __all__ = [
     "Round",
     "SaveError",
     "Stats",
+    "Tally",
     "Step",
     "derive",
     "simulate",
     "win_chances",
+    "win_tally",
 ]

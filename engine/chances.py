@@ -4,11 +4,14 @@
 >>> chances = win_chances(Game.from_hands([["AS", "AH", "AD"], ["2C"]]), rollouts=20, seed=1)
 >>> chances
 Chances([1.0, 0.0], draw=0.0, repetition=0.0)
+>>> win_tally(Game.new(3, seed=4), rollouts=100, seed=1)
+Tally(wins=(34, 32, 34), draws=0, repetitions=0, rollouts=100)
 """
 
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 
 from .cards import CARDS
 from .fast import play_many, tally
@@ -37,25 +40,45 @@ class Chances(list[float]):
         return f"Chances({list(self)!r}, draw={self.draw!r}, repetition={self.repetition!r})"
 
 
+@dataclass(frozen=True)
+class Tally:
+    """How ``rollouts`` rollouts ended: the wins of each seat, the draws and the repetitions. Tallies of chunks of
+    the same estimate add up exactly, where shares would not."""
+
+    wins: tuple[int, ...]
+    draws: int
+    repetitions: int
+    rollouts: int
+
+    @property
+    def chances(self) -> Chances:
+        n = self.rollouts
+        return Chances([w / n for w in self.wins], self.draws / n, self.repetitions / n)
+
+
 def win_chances(game: Game, rollouts: int = 500, seed: int | None = None, first: int = 0) -> Chances:
-    """Estimate each seat's chance to win from here; ``game`` is not modified.
+    """Estimate each seat's chance to win from here (``win_tally``'s shares); ``game`` is not modified."""
+    return win_tally(game, rollouts, seed, first).chances
+
+
+def win_tally(game: Game, rollouts: int = 500, seed: int | None = None, first: int = 0) -> Tally:
+    """Play ``rollouts`` rollouts from here and count how they end; ``game`` is not modified.
 
     Each rollout shuffles every hand (the order of a hand is unknown to the person), then
     plays to the end on the fast path with its own generator, seeded ``derive(seed, i)``, by
     the game's own rules (order and face-down cards), for ``i`` from ``first``: with one seed,
     chunks that start where the one before ended add up to one estimate of all their rollouts.
     In played order a rollout starts a fresh R12 history from its sampled position, so it
-    always ends. Eliminated seats get 0.0. A finished game gives its actual result.
+    always ends. Eliminated seats win none. A finished game ends every rollout as it ended.
     """
     if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1:
         raise ValueError("rollouts must be an int >= 1")
     if isinstance(first, bool) or not isinstance(first, int) or first < 0:
         raise ValueError("first must be an int >= 0")
-    seats = [0.0] * game.players
     if game.over:
-        if game.winner is not None:
-            seats[game.winner] = 1.0
-        return Chances(seats, float(game.result is Result.DRAW), float(game.result is Result.REPETITION))
+        won = [rollouts if seat == game.winner else 0 for seat in range(game.players)]
+        return Tally(tuple(won), rollouts * (game.result is Result.DRAW), rollouts * (game.result is Result.REPETITION),
+                     rollouts)
     seed = secrets.randbits(53) if seed is None else seed
     held = [bytes(map(CARDS.__getitem__, hand)) for hand in game.hands]
     positions = []
@@ -68,4 +91,4 @@ def win_chances(game: Game, rollouts: int = 500, seed: int | None = None, first:
     wins = [0] * game.players
     outcomes = play_many(positions, game.return_order is Order.SHUFFLED, game.face_down)
     draws, repetitions = tally(outcomes, wins)
-    return Chances([w / rollouts for w in wins], draws / rollouts, repetitions / rollouts)
+    return Tally(tuple(wins), draws, repetitions, rollouts)

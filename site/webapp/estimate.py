@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from krig import Game, derive, win_chances
+from krig import Game, derive, win_tally
 
 ROLLOUTS = 500
 """The rollouts of one estimate, the page's as those of a round worked out ahead."""
@@ -73,10 +73,10 @@ class Estimate:
         self.at(game)
         rollouts = min(rollouts, ROLLOUTS - self.done)
         if rollouts > 0:
-            chances = win_chances(game, rollouts=rollouts, seed=seed_of(game), first=self.done)
-            self.wins = [total + round(share * rollouts) for total, share in zip(self.wins, chances, strict=True)]
-            self.draws += round(chances.draw * rollouts)
-            self.repetitions += round(chances.repetition * rollouts)
+            tally = win_tally(game, rollouts=rollouts, seed=seed_of(game), first=self.done)
+            self.wins = [total + wins for total, wins in zip(self.wins, tally.wins, strict=True)]
+            self.draws += tally.draws
+            self.repetitions += tally.repetitions
             self.done += rollouts
         return self.answer()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from krig import Game, win_chances
+from krig import Game, win_chances, win_tally
 
 
 def test_chances_are_probabilities_per_seat() -> None:
@@ -72,3 +72,13 @@ def test_bad_rollouts() -> None:
         win_chances(Game.new(2, seed=1), rollouts=0)
     with pytest.raises(ValueError, match="first"):
         win_chances(Game.new(2, seed=1), rollouts=5, first=-1)
+
+
+def test_tallies_of_chunks_add_up_to_the_tally_of_their_rollouts() -> None:
+    game = Game.new(4, seed=6)
+    whole = win_tally(game, rollouts=60, seed=9)
+    chunks = [win_tally(game, rollouts=20, seed=9, first=first) for first in (0, 20, 40)]
+    assert [sum(wins) for wins in zip(*(chunk.wins for chunk in chunks), strict=True)] == list(whole.wins)
+    assert sum(chunk.draws + chunk.repetitions for chunk in chunks) == whole.draws + whole.repetitions
+    assert sum(whole.wins) + whole.draws + whole.repetitions == whole.rollouts == 60
+    assert whole.chances == win_chances(game, rollouts=60, seed=9)
