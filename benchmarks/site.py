@@ -699,7 +699,6 @@ def paired_run(results: Results, profile: str, label: str, bare: Callable[[], No
 
 # Firefox ESR and WebKitGTK (--browsers): the cross-browser suite's drivers, the same server
 
-CROSSBROWSER = ROOT / "tests" / "crossbrowser"
 BROWSERS = {"firefox": "Firefox ESR", "webkit": "WebKitGTK"}
 
 
@@ -707,8 +706,7 @@ BROWSERS = {"firefox": "Firefox ESR", "webkit": "WebKitGTK"}
 def other_browser(name: str, base: str, results: Results) -> Iterator[Any]:
     """A new Firefox or WebKitGTK with a new, empty profile (Firefox's in a temporary folder, WebKit's in memory
     for the session), driven as tests/crossbrowser drives it; its one tab, showing the site at `base`."""
-    sys.path.insert(0, str(CROSSBROWSER))
-    import drivers  # type: ignore[import-not-found]  # a path added at run time; here: selenium, node and these browsers are needed only with --browsers
+    from browsers import drivers  # here: selenium, node and these browsers are needed only with --browsers
 
     browser = drivers.Firefox() if name == "firefox" else drivers.WebKit()
     results.info[name] = str(browser.version)
