@@ -53,7 +53,7 @@ types: setup
 	rm -rf build/types && mkdir -p build/types/krig
 	ln -s $(CURDIR)/engine/*.py build/types/krig/ && ln -s $(CURDIR)/site/webapp build/types/krig/webapp
 	.venv/bin/mypy --strict --cache-dir build/mypy-strict -p krig --exclude 'krig/webapp/'
-	.venv/bin/mypy build/types/krig/webapp build.py sitebuild benchmarks tools tests/*.py tests/engine tests/site
+	.venv/bin/mypy build/types/krig/webapp build.py sitebuild browsers benchmarks tools tests/*.py tests/engine tests/site
 	.venv/bin/mypy tests/browser
 	.venv/bin/mypy tests/crossbrowser
 

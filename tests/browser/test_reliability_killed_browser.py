@@ -7,7 +7,6 @@ tests/crossbrowser/test_killed_browser.py.
 from __future__ import annotations
 
 import os
-import sys
 from contextlib import suppress
 from functools import partial
 from pathlib import Path
@@ -15,12 +14,11 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, BrowserType, Error, Page, expect
 
+from browsers import killing  # shared with the Firefox twin
+from browsers.drivers import ROUND, engine_counts
+
 from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip
 from guard import Guard
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "crossbrowser"))
-import killing  # type: ignore[import-not-found]  # noqa: E402  # shared with the Firefox twin
-from drivers import ROUND, engine_counts  # type: ignore[import-not-found]  # noqa: E402
 
 
 def launch(browser_type: BrowserType, launch_args: dict[str, Any], site_url: str, profile: Path,

@@ -13,13 +13,13 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from browsers import killing  # a deal whose game lasts over 2,000 rounds
+from browsers.drivers import ROUND, engine_counts
+
 from gamepage import ENGINE_READY, LOAD_TIMEOUT, board
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "crossbrowser"))
 import reloading  # type: ignore[import-not-found]  # noqa: E402  # shared with the Firefox twin
-
-import killing  # type: ignore[import-not-found]  # noqa: E402  # a deal whose game lasts over 2,000 rounds
-from drivers import ROUND, engine_counts  # type: ignore[import-not-found]  # noqa: E402
 
 
 def test_a_reload_at_any_instant_after_a_flip_keeps_the_round_drawn(page: Page, guard) -> None:

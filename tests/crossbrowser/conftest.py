@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from drivers import Firefox, Tab, WebKit, skip_unless_installed
+from browsers.drivers import Firefox, Tab, WebKit, skip_unless_installed
+
 from serving import Site
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from drivers import Tab, WebKitTab, engine_counts
+from browsers.drivers import Tab, WebKitTab, engine_counts
 
 # set on a page as it is left: still there when the browser brings that very page back from its cache
 MARK = "() => { window.krigLeftHere = true; }"

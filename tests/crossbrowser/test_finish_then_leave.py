@@ -8,7 +8,7 @@ This module's browser is its own, with storage of its own: its statistics start 
 
 from __future__ import annotations
 
-from drivers import Tab
+from browsers.drivers import Tab
 
 GAMES = 5  # each one a chance to lose the race
 # "Games played" on the statistics page; 0 while it says that there is none

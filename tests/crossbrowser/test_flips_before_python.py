@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from browsers.drivers import CONTROLLED, LOAD_TIMEOUT, Tab
 from krig import Game
 
-from drivers import CONTROLLED, LOAD_TIMEOUT, Tab
 from serving import Site
 
 WORKER = "/js/worker.js"

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from drivers import Firefox, skip_unless_installed
+from browsers.drivers import Firefox, skip_unless_installed
+
 from serving import Site
 
 # Firefox's limit for all sites, in KiB; one site may use a fifth of it

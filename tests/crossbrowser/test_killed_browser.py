@@ -9,8 +9,9 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from drivers import Firefox, engine_counts, skip_unless_installed
-from killing import KILLS, PLAYED_TO, PLAYERS, SEED, rounds_before_kill
+from browsers.drivers import Firefox, engine_counts, skip_unless_installed
+from browsers.killing import KILLS, PLAYED_TO, PLAYERS, SEED, rounds_before_kill
+
 from serving import Site
 
 # The speed slider moved to its fastest end, as a player drags it (the relay has no keyboard of its own)

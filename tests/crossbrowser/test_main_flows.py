@@ -11,7 +11,8 @@ from urllib.request import urlopen
 
 import pytest
 
-from drivers import CONTROLLED, Firefox, Tab, WebKit, engine_counts
+from browsers.drivers import CONTROLLED, Firefox, Tab, WebKit, engine_counts
+
 from serving import Site
 
 PLAYED = "() => document.querySelector('[data-testid=history] [data-stat=played]').textContent"

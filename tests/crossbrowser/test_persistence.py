@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from drivers import Tab
+from browsers.drivers import Tab
 
 # what the browser itself says: "true", "false", or "unknown" where it has no navigator.storage.persisted
 BROWSER_SAYS = """async () => {

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import reloading
 
-from drivers import Firefox, engine_counts, skip_unless_installed
-from killing import PLAYERS, SEED
+from browsers.drivers import Firefox, engine_counts, skip_unless_installed
+from browsers.killing import PLAYERS, SEED
+
 from serving import Site
 
 

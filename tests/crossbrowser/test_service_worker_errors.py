@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from drivers import CONTROLLED, Tab
+from browsers.drivers import CONTROLLED, Tab
+
 from serving import Site
 
 UNCACHED = "../cards/3D.svg?uncached"  # a picture the precache lacks (it has cards/3D.svg)

@@ -11,7 +11,7 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from drivers import WebKit, WebKitTab, skip_unless_installed
+from browsers.drivers import WebKit, WebKitTab, skip_unless_installed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "browser"))
 from gamepage import long_seed  # type: ignore[import-not-found]  # noqa: E402  # the deals of the Chromium tests

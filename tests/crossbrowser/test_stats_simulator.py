@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from drivers import LOAD_TIMEOUT, Tab
+from browsers.drivers import LOAD_TIMEOUT, Tab
 
 GAMES = "() => document.querySelector('[data-testid=sim-summary]').dataset.games"
 # two frames drawn: a chart redrawn at a new width (a scroll bar came, or the window changed) is on screen

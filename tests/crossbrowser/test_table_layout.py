@@ -7,9 +7,8 @@ from __future__ import annotations
 import pytest
 from layout import CHANCE_BARS, UNSEEN, seat_things, wrong_chance_bars
 
+from browsers.drivers import Tab
 from sitebuild.languages import CODES
-
-from drivers import Tab
 
 WEBKIT_NARROWEST = 460
 LANGS = list(CODES)

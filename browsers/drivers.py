@@ -1,4 +1,4 @@
-"""Firefox ESR and WebKitGTK behind one small tab interface, the game page's moves on top of it, and the server.
+"""Firefox ESR and WebKitGTK behind one small tab interface, and the game page's moves on top of it.
 
 Firefox is driven by puppeteer-core over WebDriver BiDi through firefox.mjs, since Debian has no geckodriver
 and Selenium needs one. WebKitGTK is driven by Selenium through WebKitWebDriver, which opens MiniBrowser on an
@@ -24,9 +24,8 @@ from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.webkitgtk.service import Service
 
+from browsers.killing import kill_process_group
 from krig import Game
-
-from killing import kill_process_group
 
 HERE = Path(__file__).resolve().parent
 FIREFOX = Path("/usr/bin/firefox-esr")
@@ -80,7 +79,7 @@ TAKE_HOOKED_ERRORS = """() => {
 
 def skip_unless_installed(name: str) -> None:
     """Skip the test when this machine lacks what the browser `name` ("firefox" or "webkit") needs."""
-    needs = {"firefox": [FIREFOX, RELAY.parents[2] / "node_modules" / "puppeteer-core"],
+    needs = {"firefox": [FIREFOX, RELAY.parents[1] / "node_modules" / "puppeteer-core"],
              "webkit": [WEBKIT_DRIVER, XVFB]}
     missing = [str(path) for path in needs[name] if not path.exists()]
     if name == "firefox" and not shutil.which("node"):
