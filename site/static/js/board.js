@@ -32,8 +32,8 @@ function cardUrl(code) {
   return inMemory.get(place) ?? new URL(place, PICTURES).href;
 }
 
-/** Fetch every card picture at once, in one file (build.py's cards/pictures.json); where it fails, the cards
- * stay drawn from their own files. */
+/** Fetch every card picture at once, in one file (cards/pictures.json, sitebuild/pictures.py's); where it
+ * fails, the cards stay drawn from their own files. */
 export function loadPictures() {
   bundle ??= fetch(new URL("pictures.json", PICTURES)).then((answer) => {
     if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
