@@ -1,5 +1,5 @@
-"""The first visit's pool of openings (krig.webapp.openings), one file of boards and one of sentences per
-language each, with their win chances kept between builds."""
+"""The first visit's pool of openings (krig.webapp.openings), one file per language each, with their win chances
+kept between builds."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ OPENINGS_CACHE = ROOT / "build" / "openings"  # the openings' win chances, kept 
 
 
 def write_openings(dist: Path, count: int = OPENINGS_COUNT) -> None:
-    """The first visit's pool: `count` openings, each one file of boards and one of sentences per language, as
-    the bridge answers them in CPython (krig.webapp.openings), and the pool's size told to its script."""
+    """The first visit's pool: `count` openings, each one file per language, as the bridge answers them in
+    CPython (krig.webapp.openings), and the pool's size told to its script."""
     # imported here, not at the top: the bridge reads the compiled catalogs, which a fresh clone has only once
     # compile_catalogs() has run
     from krig.webapp import openings
@@ -28,16 +28,15 @@ def write_openings(dist: Path, count: int = OPENINGS_COUNT) -> None:
     folder = dist / OPENINGS
     folder.mkdir()
     chosen = openings.seeds(count)
-    for number, (seed, shared) in enumerate(zip(chosen, shared_openings(chosen), strict=True)):
-        (folder / f"{number}.json").write_text(compact(shared))
+    for number, (seed, made) in enumerate(zip(chosen, estimated(chosen), strict=True)):
         for lang in LANGUAGES:
-            said = openings.split(openings.opening(seed, lang.code, chances=False))[1]
-            (folder / f"{number}.{lang.code}.json").write_text(compact(said))
+            record = openings.with_chances(openings.opening(seed, lang.code, chances=False), made)
+            (folder / f"{number}.{lang.code}.json").write_text(compact({"deal": openings.DEAL, "record": record}))
     fill_in(dist / OPENINGS_SCRIPT, '"__OPENINGS__"', str(count))
 
 
-def shared_openings(chosen: list[int]) -> list[dict[str, Any]]:
-    """The part of each opening that is the same in every language, boards and win chances. The chances are most
+def estimated(chosen: list[int]) -> list[dict[str, Any]]:
+    """Each opening with its win chances, in the source language (the chances are the same in all). They are most
     of the time the whole build takes (an estimate of 500 rollouts of the deal and of each of its rounds ahead),
     and they follow from the engine's and the bridge's code alone, so they are worked out once per state of that
     code (one opening per core) and kept in build/openings/ for the next build."""
@@ -50,11 +49,10 @@ def shared_openings(chosen: list[int]) -> list[dict[str, Any]]:
     if kept.exists():
         return list(json.loads(kept.read_text()))
     with ProcessPoolExecutor() as pool:
-        estimated = list(pool.map(openings.opening, chosen, [LANGUAGES[0].code] * len(chosen)))
-    shared = [openings.split(record)[0] for record in estimated]
+        made = list(pool.map(openings.opening, chosen, [LANGUAGES[0].code] * len(chosen)))
     OPENINGS_CACHE.mkdir(parents=True, exist_ok=True)
     for older in OPENINGS_CACHE.glob("*.json"):
         older.unlink()
-    write_whole(kept, json.dumps(shared).encode())
-    return shared
+    write_whole(kept, json.dumps(made).encode())
+    return made
 

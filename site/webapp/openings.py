@@ -2,24 +2,17 @@
 
 ``build.py`` writes a pool of them, so that a first visit plays at once while Python loads: the page draws one
 at random, and when the worker is ready it replays the rounds drawn and checks them (the bridge's ``restore``
-with ``played``). The boards are the same in every language, only the sentences differ, so an opening is two
-files: ``openings/<n>.json``, the record the bridge answers to ``new`` with its rounds ``ahead`` and without
-their sentences, and ``openings/<n>.<lang>.json``, the sentences in that language::
+with ``played``). An opening is one file per language, ``openings/<n>.<lang>.json``: ``{"deal": DEAL,
+"record": ...}``, the record the bridge answers to ``new``, with its rounds ``ahead``, as the page has it once its
+idle time has worked out the win chances of the deal's round and of the first ``CHANCES_AHEAD`` rounds ahead.
+Those chances are the same in every language: they are worked out once, and put into each language's record.
 
-    {"lang": "fr", "board": [status, announce, result_text],
-     "ahead": [[status, announce, result_text, label, text, wars], ...]}
-
-The win chances of the deal's round and of its first ``CHANCES_AHEAD`` rounds ahead are those the bridge works
-out in the page's idle time (``chances`` with ``ahead``), the same in every language: the first file keeps each
-of them as ``[*chances, draw, repetition]``, and ``"estimate": {done, repeats}`` once, for all of them.
-
->>> plain, said = split(opening(7, "fr", chances=False))
->>> plain["deal"], len(plain["record"]["ahead"]) == AHEAD, sorted(plain["record"]["ahead"][0]["line"])
-({'players': 2, 'order': 'shuffled', 'face_down': 1}, True, ['entry'])
->>> said["lang"], said["ahead"][0][3]
-('fr', 'Tour 1')
->>> join(plain, said) == opening(7, "fr", chances=False)
-True
+>>> record = opening(7, "fr", chances=False)
+>>> len(record["ahead"]) == AHEAD, record["ahead"][0]["line"]["label"], "chances" in record
+(True, 'Tour 1', False)
+>>> made = {"chances": {"round": 0}, "ahead": [{"chances": {"round": 1}}, {}]}
+>>> with_chances({"board": {}, "ahead": [{"line": 1}, {"line": 2}]}, made)
+{'board': {}, 'ahead': [{'line': 1, 'chances': {'round': 1}}, {'line': 2}], 'chances': {'round': 0}}
 """
 
 from __future__ import annotations
@@ -32,14 +25,12 @@ from .bridge import answer
 from .estimate import ROLLOUTS
 from .session import Session
 
-BOARD_SENTENCES = ("status", "announce", "result_text")
-LINE_SENTENCES = ("label", "text", "wars")
 DEAL = {"players": 2, "order": "shuffled", "face_down": 1}
+"""The default game, the only one the openings cover: any other waits for the engine."""
 CHANCES_AHEAD = 40
 """The rounds ahead whose win chances an opening carries. Most of the build's time is these estimates; a player
 who draws more rounds than this before the engine is ready (on a slow phone) sees "…" for the chances of the rest
 until the engine works them out."""
-"""The default game, the only one the openings cover: any other waits for the engine."""
 
 
 def opening(seed: int, lang: str, chances: bool = True) -> dict[str, Any]:
@@ -76,45 +67,10 @@ def seeds(count: int, rounds: int = AHEAD) -> list[int]:
     return found
 
 
-def split(record: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """An opening's record as its two files: what every language shares, and the sentences of its language."""
-    def plain_board(board: dict[str, Any]) -> dict[str, Any]:
-        return {key: value for key, value in board.items() if key not in (*BOARD_SENTENCES, "lang")}
-
-    def plain(step: dict[str, Any], rest: dict[str, Any]) -> dict[str, Any]:
-        known = step.get("chances")
-        return {**rest, "chances": [*known["chances"], known["draw"], known["repetition"]]} if known else rest
-
-    ahead = record["ahead"]
-    shared = plain(record, {**record, "board": plain_board(record["board"]),
-                            "ahead": [plain(step, {"board": plain_board(step["board"]),
-                                                   "line": {"entry": step["line"]["entry"]}}) for step in ahead]})
-    said = {"lang": record["board"]["lang"],
-            "board": [record["board"][key] for key in BOARD_SENTENCES],
-            "ahead": [[step["board"][key] for key in BOARD_SENTENCES] + [step["line"][key] for key in LINE_SENTENCES]
-                      for step in ahead]}
-    made = [step["chances"] for step in (record, *ahead) if "chances" in step]
-    estimate = {"estimate": {"done": made[0]["done"], "repeats": made[0]["repeats"]}} if made else {}
-    return {"deal": DEAL, "record": shared, **estimate}, said
-
-
-def join(shared: dict[str, Any], said: dict[str, Any]) -> dict[str, Any]:
-    """An opening's record put together again from its two files, exactly as the bridge answered it (what the
-    page's openings.js does)."""
-    def board(plain: dict[str, Any], words: list[str]) -> dict[str, Any]:
-        return {**plain, **dict(zip(BOARD_SENTENCES, words, strict=False)), "lang": said["lang"]}
-
+def with_chances(record: dict[str, Any], made: dict[str, Any]) -> dict[str, Any]:
+    """`record`, an opening without its win chances, with those of `made` (the same deal in another language)."""
     def known(step: dict[str, Any], rest: dict[str, Any]) -> dict[str, Any]:
-        if "chances" not in step:
-            return rest
-        *chances, draw, repetition = step["chances"]
-        return {**rest, "chances": {"chances": chances, "draw": draw, "repetition": repetition,
-                                    **shared["estimate"], "round": rest["board"]["round"]}}
+        return {**rest, "chances": step["chances"]} if "chances" in step else rest
 
-    def line(step: dict[str, Any], words: list[str]) -> dict[str, Any]:
-        return {"entry": step["line"]["entry"], **dict(zip(LINE_SENTENCES, words[3:], strict=True))}
-
-    record = shared["record"]
-    ahead = [known(step, {"board": board(step["board"], words), "line": line(step, words)})
-             for step, words in zip(record["ahead"], said["ahead"], strict=True)]
-    return known(record, {**record, "board": board(record["board"], said["board"]), "ahead": ahead})
+    ahead = [known(step, plain) for step, plain in zip(made["ahead"], record["ahead"], strict=True)]
+    return known(made, {**record, "ahead": ahead})

@@ -16,7 +16,6 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from playwright.sync_api import Error as PlaywrightError
 
-from krig.webapp import openings
 from krig.webapp.ahead import AHEAD
 from krig.webapp.narrate import translations
 from sitebuild.languages import CODES
@@ -58,18 +57,12 @@ def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
     context.close()
 
 
-def joined(dist: Path, number: int, lang: str) -> dict[str, Any]:
-    """An opening as the pool stores it, with its sentences put back (the page's openings.js does the same)."""
-    shared = json.loads((dist / "openings" / f"{number}.json").read_text())
-    said = json.loads((dist / "openings" / f"{number}.{lang}.json").read_text())
-    return openings.join(shared, said)
-
-
 def opening_of(dist: Path, seed: int) -> dict[str, Any]:
-    """The opening of the pool that deals `seed`."""
-    for path in sorted((dist / "openings").glob("*[0-9].json")):
-        if json.loads(path.read_text())["record"]["game"]["seed"] == seed:
-            return joined(dist, int(path.stem), "en")
+    """The English record of the opening of the pool that deals `seed`."""
+    for path in sorted((dist / "openings").glob("*.en.json")):
+        record: dict[str, Any] = json.loads(path.read_text())["record"]
+        if record["game"]["seed"] == seed:
+            return record
     raise AssertionError(f"no opening deals seed {seed}")
 
 
@@ -204,7 +197,7 @@ def test_an_opening_that_is_not_the_engines_loses_to_the_engine(context: Browser
         opening["record"]["ahead"][1]["board"]["counts"] = [40, 12]  # round 2 is not what the engine plays
         route.fulfill(json=opening)
 
-    context.route(re.compile(r"/openings/\d+\.json$"), tamper)
+    context.route(re.compile(r"/openings/\d+\.en\.json$"), tamper)
     warnings: list[str] = []
     guard.allowed.append(r"Krig: the rounds drawn before the engine was ready were not its own; its game is shown "
                          r"\(round 2: the page drew counts \[40, 12\], the engine \[\d+, \d+\]\)")

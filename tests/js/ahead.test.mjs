@@ -1,10 +1,9 @@
-// The rounds drawn before Python is ready: which a record carries (stored.js), how flips move through them
-// (state.js), and an opening's sentences put back (openings.js).
+// The rounds drawn before Python is ready: which a record carries (stored.js) and how flips move through them
+// (state.js).
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { joinOpening } from "../../site/static/js/openings.js";
 import { autoplaying, controls, drawnEarly, initial, onTable, playingAhead, spent } from "../../site/static/js/state.js";
 import { chancesAhead, roundsAhead } from "../../site/static/js/stored.js";
 
@@ -51,29 +50,7 @@ test("flips before the engine draw the rounds ahead one by one, counted in the r
   assert.equal(state.autoplay, true);
 });
 
-test("an opening's sentences are put back into its boards and log lines", () => {
-  const plain = ({ status, announce, result_text: resultText, lang, ...rest }) => rest;
-  const shared = { deal: { players: 2 }, record: { ...RECORD, board: plain(board(0)),
-    ahead: RECORD.ahead.map((s) => ({ board: plain(s.board), line: { entry: s.line.entry } })) } };
-  const said = { lang: "en", board: ["round 0", "", ""],
-    ahead: RECORD.ahead.map((s) => ["round " + s.board.round, "", "", s.line.label, "t", ""]) };
-  assert.deepEqual(joinOpening(shared, said), { deal: { players: 2 }, record: RECORD });
-});
-
 const made = (round) => ({ chances: [0.25, 0.7], draw: 0.05, repetition: 0, repeats: false, done: 500, round });
-
-test("an opening's win chances, kept once per board as shares, are put back as the bridge answered them", () => {
-  const plain = ({ status, announce, result_text: resultText, lang, ...rest }) => rest;
-  const record = { ...RECORD, chances: made(0),
-    ahead: RECORD.ahead.map((s) => ({ ...s, chances: made(s.board.round) })) };
-  const shared = { deal: { players: 2 }, estimate: { done: 500, repeats: false },
-    record: { ...RECORD, chances: [0.25, 0.7, 0.05, 0], board: plain(board(0)),
-      ahead: RECORD.ahead.map((s) => ({ board: plain(s.board), line: { entry: s.line.entry },
-        chances: [0.25, 0.7, 0.05, 0] })) } };
-  const said = { lang: "en", board: ["round 0", "", ""],
-    ahead: RECORD.ahead.map((s) => ["round " + s.board.round, "", "", s.line.label, "t", ""]) };
-  assert.deepEqual(joinOpening(shared, said), { deal: { players: 2 }, record });
-});
 
 test("a round drawn ahead shows the chances its record carries for it, and none from an older record", () => {
   const record = { ...RECORD, chances: made(0),
