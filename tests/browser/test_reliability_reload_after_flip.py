@@ -1,9 +1,9 @@
 """A round drawn is a round kept: a reload at any instant after a flip restores at least the round it drew.
 
 The flip stores how far play has gone in a write begun in the same task that draws the round (the stored record
-carries the rounds ahead), so nothing waits for the worker. One page, reloaded 100 times, each time at an instant
-from 0 to 50 ms after a flip, drawn from a seeded generator (tests/crossbrowser/reloading.py). Firefox ESR's twin
-is tests/crossbrowser/test_reload_after_flip.py.
+carries the rounds ahead), so nothing waits for the worker. One page, reloaded 50 times, each time at an instant
+from 0 to 50 ms after a flip, one in each millisecond of that window, drawn from a seeded generator
+(tests/crossbrowser/reloading.py). Firefox ESR's twin is tests/crossbrowser/test_reload_after_flip.py.
 """
 
 from __future__ import annotations

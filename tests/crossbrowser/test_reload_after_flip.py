@@ -1,7 +1,7 @@
-"""A reload at any instant from 0 to 50 ms after a flip, 100 times on one tab, in Firefox ESR: the game restored is
-the game played, and no round on screen is lost. Firefox commits a write only once its requests are answered, so
-the page draws the round then, a few milliseconds after the press: a reload in that instant finds the round not
-drawn yet, and that is no loss. Chromium's twin is tests/browser/test_reliability_reload_after_flip.py."""
+"""A reload at any instant from 0 to 50 ms after a flip, 50 times on one tab (one in each millisecond), in Firefox ESR:
+the game restored is the game played, and no round on screen is lost. Firefox commits a write only once its requests
+are answered, so the page draws the round then, a few milliseconds after the press: a reload in that instant finds
+the round not drawn yet, and that is no loss. Chromium's twin is tests/browser/test_reliability_reload_after_flip.py."""
 
 from __future__ import annotations
 
