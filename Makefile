@@ -1,6 +1,10 @@
 # The two commands of the README: `make start` and `make test`. Both install what is missing first.
 .PHONY: start test check test-js crossbrowser setup build bench lighthouse catalogs lint types screenshots
 
+# pytest's workers in make test: four on two cores, since a browser test spends most of its time waiting for the
+# page (a full run kept two workers' cores about a third busy)
+WORKERS ?= 4
+
 start: setup
 	.venv/bin/python build.py serve
 
@@ -8,7 +12,7 @@ test: setup test-js
 	scripts/setup.sh --browser
 	.venv/bin/ruff check .
 	$(MAKE) --no-print-directory types
-	.venv/bin/python -m pytest -n 2 --dist loadfile --durations=25
+	.venv/bin/python -m pytest -n $(WORKERS) --dist loadfile --durations=25
 
 # The fast loop, under a minute: all of make test but the browsers and the runs of Pyodide under Node.js, with
 # the tests spread over every core by pytest-xdist (the site is built once, beside them: tests/conftest.py).
