@@ -1,5 +1,5 @@
 """The request types are one list, Python's (``session.HANDLERS``): the bridge answers each of them, the page is
-handed their names (``facts.page()["requests"]``, ``REQUESTS`` in facts.js), and every request the page sends
+handed their names (``facts.page("en")["requests"]``, ``REQUESTS`` in facts.js), and every request the page sends
 is of one of them."""
 
 from __future__ import annotations
@@ -42,13 +42,13 @@ def test_every_request_type_the_page_sends_is_one_the_bridge_answers() -> None:
 
 
 def test_the_page_is_handed_the_request_types_the_bridge_answers() -> None:
-    assert facts.page()["requests"] == sorted(HANDLERS)
+    assert facts.page("en")["requests"] == sorted(HANDLERS)
     assert "REQUESTS" in (SCRIPTS / "facts.js").read_text(encoding="utf-8")
 
 
 def test_the_bridge_answers_each_request_type_it_hands_over_and_refuses_any_other() -> None:
     bridge.SESSION = Session()
-    for kind in facts.page()["requests"]:
+    for kind in facts.page("en")["requests"]:
         answer = json.loads(bridge.handle(json.dumps({"type": kind})))
         assert "unknown request type" not in answer.get("error", {}).get("message", ""), (kind, answer)
     refused = json.loads(bridge.handle(json.dumps({"type": "shuffle_again"})))

@@ -11,6 +11,12 @@ function read() {
 
 const facts = read();
 
+/**
+ * The settings, the one table (krig.webapp.settings), as this page offers them: [{name, kind ("choice", "range" or
+ * "toggle"), values (a range's lowest and highest), default, deal (it deals the next game), link (a deal setting's
+ * name in a shared link)}]. The build renders the form from it; the page reads, stores and wires the form by it.
+ */
+export const SETTINGS = Array.isArray(facts.settings) ? facts.settings : [];
 /** The 52 card codes ("2C" … "AS"): the card pictures there are. */
 export const CARDS = Array.isArray(facts.cards) ? facts.cards : [];
 /** How many game log entries are kept and shown: the latest rounds. */

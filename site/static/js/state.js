@@ -27,7 +27,7 @@
 //   busy      a request that changes the game is in flight (one at a time: no double flips)
 //   autoplay  auto-play is on (only while playing)
 //   saving    "on", "off" (the visitor turned "Keep my game" off) or "unavailable" (no storage here)
-//   settings  the settings form's values {players, order, face_down, speed, animation, sound}
+//   settings  the settings form's values, one per setting of the table (facts.js SETTINGS)
 //   board     what is on screen: a stored board before Python is ready, then the bridge's
 //   record    the bridge's latest record (krig.webapp.records), which the page stores as it is
 //   next      the round the next flip plays, as the bridge worked it out ahead ({board, line}), or null: a flip
@@ -381,13 +381,12 @@ export function controls(state) {
 }
 
 /**
- * Whether the form's deal settings (players, order, face-down cards) differ from the game of `record`: they
- * apply to the next game only.
+ * Whether the form's deal settings (`deal`: players, order, face-down cards…, each named as in the engine's save)
+ * differ from the game of `record`: they apply to the next game only.
  */
-export function dealDiffers(settings, record) {
-  if (!settings || !record || !record.game) return false;
-  const { game } = record;
-  return settings.players !== game.players || settings.order !== game.order || settings.face_down !== game.face_down;
+export function dealDiffers(deal, record) {
+  if (!deal || !record || !record.game) return false;
+  return Object.keys(deal).some((name) => deal[name] !== record.game[name]);
 }
 
 /** Which controls of a replay are enabled, by element id, and the end screen's "Watch again" (`watch`). */
