@@ -14,6 +14,8 @@ module (``js/facts.js``). The page never keeps a fact of its own that Python als
 ({'2': [26, 26], '3': [17, 17, 17], '4': [13, 13, 13, 13]}, 500, 524288)
 >>> facts["requests"][:3], [setting["name"] for setting in facts["settings"]][:3]
 (['chances', 'finish', 'flip'], ['players', 'order', 'face_down'])
+>>> facts["errors"][:3], facts["fatal"]
+(['request', 'damaged', 'internal'], ['load', 'timeout', 'unsupported'])
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import Any
 from krig.cards import CODES, deal
 
 from . import decks, estimate, records, settings, variants
+from .bridge import FATAL, Failure
 from .session import HANDLERS
 
 
@@ -34,7 +37,8 @@ def page(lang: str) -> dict[str, Any]:
     each deck changes (where its pictures are), and the cards each player holds after the deal, by the number of
     players (a table that looks dealt before Python is ready; under a seat's share, a player trails), the rollouts
     of a whole estimate of the win chances, the largest file the page hands the bridge to import (its limit on a
-    request), and the request types the bridge answers (the page sends no other)."""
+    request), the request types the bridge answers (the page sends no other), and the kinds of error it is told
+    of, those after which the engine cannot go on among them."""
     return {
         "settings": settings.table(lang),
         "cards": list(CODES),
@@ -48,4 +52,6 @@ def page(lang: str) -> dict[str, Any]:
         "estimate_rollouts": estimate.ROLLOUTS,
         "import_limit": records.MAX_REQUEST_CHARS,
         "requests": sorted(HANDLERS),
+        "errors": [str(kind) for kind in Failure],
+        "fatal": sorted(map(str, FATAL)),
     }

@@ -1,6 +1,6 @@
 """The request types are one list, Python's (``session.HANDLERS``): the bridge answers each of them, the page is
 handed their names (``facts.page("en")["requests"]``, ``REQUESTS`` in facts.js), and every request the page sends
-is of one of them."""
+is of one of them. So are the kinds of error (``bridge.Failure``, ``ERRORS`` in facts.js and worker.js)."""
 
 from __future__ import annotations
 
@@ -53,3 +53,13 @@ def test_the_bridge_answers_each_request_type_it_hands_over_and_refuses_any_othe
         assert "unknown request type" not in answer.get("error", {}).get("message", ""), (kind, answer)
     refused = json.loads(bridge.handle(json.dumps({"type": "shuffle_again"})))
     assert refused == {"ok": False, "error": {"kind": "request", "message": "unknown request type 'shuffle_again'"}}
+
+
+def test_every_kind_of_error_the_page_names_is_pythons_and_none_is_written_by_hand() -> None:
+    kinds = {str(kind) for kind in bridge.Failure}
+    for path in sorted(SCRIPTS.glob("*.js")):
+        named = set(re.findall(r"\bERRORS(?:\.([\w]+)|\[\"([\w-]+)\"\])", code(path)))
+        assert {dotted or quoted for dotted, quoted in named} <= kinds, path.name
+        assert not re.search(r"(?:error\??\.kind [!=]== |kind: |EngineError\()\"", code(path)), path.name
+    assert facts.page("en")["errors"] == [str(kind) for kind in bridge.Failure]
+    assert set(facts.page("en")["fatal"]) < kinds

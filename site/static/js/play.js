@@ -7,7 +7,7 @@ import { dealOver, keepNew, offerKept } from "./back.js";
 import { motionOver, render } from "./board.js";
 import { forgetChances, estimateLater } from "./chances.js";
 import { dealOf, linkedDeal, validSeed } from "./deal.js";
-import { REQUESTS } from "./facts.js";
+import { ERRORS, REQUESTS } from "./facts.js";
 import { clearLog } from "./log.js";
 import { roundGap } from "./pace.js";
 import { listen, state, update } from "./page.js";
@@ -190,7 +190,7 @@ export async function resume(stored, { drawn = true } = {}) {
   const restored = await play({ type: REQUESTS.restore, record, settings: state.settings },
     { persist, loaded: true, asStored: true },
     (error) => {
-      if (error.kind !== "damaged" && error.kind !== "request") return engineFailed(error);
+      if (error.kind !== ERRORS.damaged && error.kind !== ERRORS.request) return engineFailed(error);
       $("save-damaged-reason").textContent = refusal(error, text);
       update(refused, stored); // kept untouched, for "Export the damaged save", until a new game replaces it
     });

@@ -9,7 +9,7 @@ import { estimateLater } from "./chances.js";
 import { keyAction } from "./keys.js";
 import { registerServiceWorkerWhenIdle } from "./offline.js";
 import { showPersistence } from "./persistence.js";
-import { SETTINGS } from "./facts.js";
+import { ERRORS, SETTINGS } from "./facts.js";
 import { engineLoaded, refetchOnce } from "./refetch.js";
 import { state, update, useEngine } from "./page.js";
 import { finish, flip, newGame, resume } from "./play.js";
@@ -43,7 +43,7 @@ export async function start(drawing, engine) {
       await loading;
     } catch (error) {
       // files of an older deploy in the HTTP cache: fetched again once, and the page reloads
-      if (error && error.kind === "load" && (await refetchOnce(new URL("./worker.js", import.meta.url)))) return;
+      if (error && error.kind === ERRORS.load && (await refetchOnce(new URL("./worker.js", import.meta.url)))) return;
       engineFailed(error);
       return;
     }

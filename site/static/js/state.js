@@ -39,7 +39,7 @@
 //             after the motion of the one before (play.js), never in a burst
 //   progress  how far the engine has loaded, 0 to 100 (the worker's reports)
 //   damaged   a stored record the bridge refused, kept for "Export the damaged save" until a new game
-//   failure   why the engine failed ("timeout", "load", "unsupported"…)
+//   failure   why the engine failed: a kind of error of facts.js FATAL ("timeout", "load"…) or another
 //   replay    in the replay mode: {round, rounds, board, wanted, playing, back, retimed}: the round shown of the
 //             game's rounds and its board (the bridge's), the round asked for (a step or a jump the bridge has not
 //             shown yet), whether it plays on by itself at the auto-play speed, the mode to go back to, and whether
