@@ -268,6 +268,13 @@ test("the visitor's first press or key is noted once, and stays", () => {
   assert.equal(page.failed(page.onTable(touched, record()), "load").acted, true);
 });
 
+test("the browser is asked to keep the storage once a page, and a new game or a failure does not forget it", () => {
+  assert.equal(page.initial.asked, false);
+  const asked = page.askedToKeep(page.acted(page.initial));
+  assert.equal(asked.asked, true);
+  assert.equal(page.failed(page.onTable(asked, record()), "load").asked, true);
+});
+
 test("a replay ends when another tab takes the game or the engine fails, and needs a working engine", () => {
   const taken = page.takenOver(page.replayPlaying(watching(), true));
   assert.deepEqual([taken.mode, taken.replay], ["taken-over", null]);

@@ -55,6 +55,7 @@
 //             (`current`), and whether every round the worker knows ahead has its estimate too (`settled`)
 //   acted     the visitor has pressed or typed something on this page (the browser lets it sound, and it may ask
 //             to keep the site's storage)
+//   asked     this page has asked the browser to keep the site's storage, or found its answer stored: never again
 
 export const initial = Object.freeze({
   mode: "loading",
@@ -75,6 +76,7 @@ export const initial = Object.freeze({
   games: 0,
   estimate: Object.freeze({ game: null, round: null, carried: null, current: false, settled: false }),
   acted: false,
+  asked: false,
 });
 
 const LIVE = ["idle", "playing", "over"];
@@ -113,6 +115,11 @@ export function settingsRead(state, settings) {
 /** The visitor pressed or typed something, for the first time or again. */
 export function acted(state) {
   return state.acted ? state : { ...state, acted: true };
+}
+
+/** The browser is asked to keep the site's storage (persistence.js), once a page. */
+export function askedToKeep(state) {
+  return { ...state, asked: true };
 }
 
 /** A game was dealt or loaded: the one on screen is a new one. */
