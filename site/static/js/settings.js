@@ -4,12 +4,12 @@
 // radio buttons (name="order"). An order and a number of face-down cards that the site does not offer together
 // grey each other out.
 
-import { useDeck } from "./board.js";
 import { offered, setting } from "./deal.js";
 import { SETTINGS, UNOFFERED } from "./facts.js";
 import { settingsRead } from "./state.js";
 import { storedSettings } from "./stored.js";
 import { update } from "./page.js";
+import { useDeck } from "./pictures.js";
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;

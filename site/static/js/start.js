@@ -4,11 +4,11 @@
 import { engineFailed } from "./answers.js";
 import { toggleAutoplay } from "./autoplay.js";
 import { goBack } from "./back.js";
-import { loadPictures, preloadCards } from "./board.js";
 import { estimateLater } from "./chances.js";
 import { keyAction } from "./keys.js";
 import { registerServiceWorkerWhenIdle } from "./offline.js";
 import { showPersistence } from "./persistence.js";
+import { loadPictures, preloadCards } from "./pictures.js";
 import { ERRORS, SETTINGS } from "./facts.js";
 import { engineLoaded, refetchOnce } from "./refetch.js";
 import { state, update, useEngine } from "./page.js";
