@@ -18,6 +18,9 @@
 // start-up steps in ms since the epoch (performance.timeOrigin + performance.now(), so the page can place them
 // on its own timeline). Every other request is handed to bridge.handle() as JSON text and its JSON text answer
 // is parsed back, so no Python proxy ever leaves this file.
+//
+// It is one file, over 300 lines, on purpose: the build writes into it what it ships and binds the memory
+// snapshot to its bytes (sitebuild/runtime.py), and a worker module of its own would need both too.
 
 // The Pyodide runtime lives in a folder named by its version, which build.py writes in for the placeholder.
 import { loadPyodide } from "../pyodide/__PYODIDE_VERSION__/pyodide.mjs";
