@@ -49,7 +49,7 @@ def render_pages(dist: Path, site_url: str | None = None) -> None:
                       undefined=StrictUndefined, autoescape=True, trim_blocks=True, lstrip_blocks=True)
     env.policies["ext.i18n.trimmed"] = True
     env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False}
-    env.globals.update(languages=LANGUAGES, csp=CSP, referrer=REFERRER_POLICY, facts=facts.page(), decks=decks,
+    env.globals.update(languages=LANGUAGES, csp=CSP, referrer=REFERRER_POLICY, decks=decks,
                        site_url=site_url, address=partial(address, site_url), og_locale=og_locale, colours=colours,
                        preview=preview, preview_size=PREVIEW_SIZE, screenshot=screenshot,
                        screenshot_sizes=screenshot_sizes, bengali_fonts=[bengali_font(w) for w in BENGALI_FONTS])
@@ -60,9 +60,12 @@ def render_pages(dist: Path, site_url: str | None = None) -> None:
         env.install_gettext_translations(narrator.t, newstyle=False)  # type: ignore[attr-defined]
         (dist / lang.code).mkdir()
         write_preview(dist / preview(lang.code), unescape_html(env.get_template(PREVIEW_WORDS).render()).strip())
+        # the settings table is in the facts; the forms are rendered from it, each setting by name
+        known = facts.page(lang.code)
+        settings = {setting["name"]: setting for setting in known["settings"]}
         for page, file in PAGES.items():
             html = env.get_template(f"{page}.html").render(
-                lang=lang, page=page, page_file=file, root="../", script=SCRIPTS[page],
+                lang=lang, page=page, page_file=file, root="../", script=SCRIPTS[page], facts=known, settings=settings,
                 num=narrator.number, cards=narrator.cards(), plural_samples=plural_samples(lang.code))
             (dist / lang.code / file).write_text(html)
         manifest = env.get_template(MANIFEST).render(lang=lang)

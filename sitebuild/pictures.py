@@ -49,7 +49,7 @@ CARD_BACK = f"""<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 70 98" widt
 def write_cards(target: Path) -> None:
     """The back, and every card face of every deck: the standard deck's at the top, and in a folder per choice
     (krig.webapp.decks.picture) only the cards that it changes. All of them again in one file, `pictures.json`
-    (place → SVG text), from which the game page draws its cards once it has it (js/board.js)."""
+    (place → SVG text), from which the game page draws its cards once it has it (js/pictures.js)."""
     target.mkdir()
     pictures = {place: card_svg(code, letters, deck) for place, (code, letters, deck) in decks.pictures().items()}
     pictures["back.svg"] = CARD_BACK

@@ -15,6 +15,8 @@ import time
 import zipfile
 from pathlib import Path
 
+from krig.webapp.bridge import Failure
+
 from .languages import CODES
 from .paths import NODE_MODULES, ROOT, SOURCE_DATE_EPOCH, fill_in
 
@@ -137,12 +139,13 @@ def write_stdlib(dist: Path, wheel: Path) -> Path:
 
 def write_worker(dist: Path, wheel: Path, stdlib: Path) -> None:
     """Tell js/worker.js what this build ships: the trimmed standard library, what a snapshot is bound to, and the
-    bytes a fresh start downloads (for its progress)."""
+    bytes a fresh start downloads (for its progress); and the kinds of error it answers with (the bridge's)."""
     worker = dist / WORKER
     runtime = dist / runtime_folder()
     bound = hashlib.sha256()
     for path in (runtime / "pyodide.asm.wasm", runtime / "pyodide.asm.mjs", wheel, stdlib, worker):
         bound.update(hashlib.sha256(path.read_bytes()).digest())
     download = sum(path.stat().st_size for path in (runtime / "pyodide.asm.wasm", wheel, stdlib))
-    facts = {"stdlib": stdlib.name, "snapshot": bound.hexdigest()[:16], "download": download}
+    facts = {"stdlib": stdlib.name, "snapshot": bound.hexdigest()[:16], "download": download,
+             "errors": [str(kind) for kind in Failure]}
     fill_in(worker, '"__BUILD__"', json.dumps(facts, separators=(",", ":")))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import traceback
+from enum import StrEnum
 from typing import Any
 
 from krig import GameOver, Refusal, SaveError
@@ -30,6 +31,30 @@ from .table import RequestError
 from .variants import UnofferedError
 
 
+class Failure(StrEnum):
+    """Every kind of error the page is told of, the one list: the bridge's, the worker's (``js/worker.js``, told by
+    the build) and the page's own (``js/engine.js``), each named by it (``facts.py`` → ``js/facts.js`` ``ERRORS``)."""
+
+    REQUEST = "request"
+    """A malformed request, or one that does not fit the state (code "unoffered", "too-big")."""
+    DAMAGED = "damaged"
+    """A save or record refused: its code is the refusal's kind (``krig.Refusal``)."""
+    INTERNAL = "internal"
+    """A bug: the message says what."""
+    NOT_READY = "not-ready"
+    """The worker's: a request before Python is loaded."""
+    LOAD = "load"
+    """The worker's, or the page's: the engine could not load."""
+    TIMEOUT = "timeout"
+    """The page's: no word from the worker for too long while it loads."""
+    UNSUPPORTED = "unsupported"
+    """The page's: no WebAssembly or no Web Workers."""
+
+
+FATAL = frozenset({Failure.LOAD, Failure.TIMEOUT, Failure.UNSUPPORTED})
+"""The failures after which the engine cannot go on: the page says so, and nothing can be played."""
+
+
 def answer(session: Session, request: object) -> dict[str, Any]:
     """Answer one request (a dict) on `session`, by the handler of its type; never raises."""
     kind = request.get("type") if isinstance(request, dict) else None
@@ -39,17 +64,17 @@ def answer(session: Session, request: object) -> dict[str, Any]:
             raise RequestError(f"unknown request type {kind!r}")
         return {"ok": True, **handler(session, request)}
     except UnofferedError as error:
-        return _error("request", str(error), code="unoffered")
+        return _error(Failure.REQUEST, str(error), code="unoffered")
     except SaveError as error:  # a save or record refused: its kind is what the page tells the person
-        return _error("damaged", str(error), code=error.kind)
+        return _error(Failure.DAMAGED, str(error), code=error.kind)
     except (RequestError, GameOver, ValueError, TypeError) as error:
-        return _error("request", str(error))
+        return _error(Failure.REQUEST, str(error))
     except Exception as error:  # a bug: report it to the page instead of killing the worker
         traceback.print_exc()
-        return _error("internal", f"{type(error).__name__}: {error}")
+        return _error(Failure.INTERNAL, f"{type(error).__name__}: {error}")
 
 
-def _error(kind: str, message: str, code: str | None = None) -> dict[str, Any]:
+def _error(kind: Failure, message: str, code: str | None = None) -> dict[str, Any]:
     error = {"kind": kind, "message": message}
     if code:
         error["code"] = code  # for the page to pick a localized sentence
@@ -63,11 +88,11 @@ def handle(text: str) -> str:
     """The worker's one entry point: a JSON request in, a JSON answer out (strings, so no proxies leak)."""
     if isinstance(text, str) and len(text) > MAX_REQUEST_CHARS:
         too_big = f"the request is too large ({len(text)} characters)"
-        return json.dumps(_error("request", too_big, code=Refusal.TOO_BIG))
+        return json.dumps(_error(Failure.REQUEST, too_big, code=Refusal.TOO_BIG))
     try:
         request = json.loads(text)
     except (TypeError, ValueError, RecursionError) as error:
-        return json.dumps(_error("request", f"not JSON: {error}"))
+        return json.dumps(_error(Failure.REQUEST, f"not JSON: {error}"))
     return _answer_text(answer(SESSION, request), SESSION)
 
 

@@ -3,7 +3,7 @@
 ``build.py`` writes ``page()`` into every page as the JSON block ``#krig-facts``, and the page reads it in one
 module (``js/facts.js``). The page never keeps a fact of its own that Python also has.
 
->>> facts = page()
+>>> facts = page("fr")
 >>> len(facts["cards"]), facts["cards"][:2], facts["log_limit"], facts["history_version"], facts["unoffered"]
 (52, ['2C', '2D'], 200, 3, [['played', 2]])
 >>> facts["history_limit"], facts["replays_kept"]
@@ -12,8 +12,10 @@ module (``js/facts.js``). The page never keeps a fact of its own that Python als
 (['J', 'K', 'Q'], {'four-colour': ['C', 'D']})
 >>> facts["dealt"], facts["estimate_rollouts"], facts["import_limit"]
 ({'2': [26, 26], '3': [17, 17, 17], '4': [13, 13, 13, 13]}, 500, 524288)
->>> facts["requests"][:3]
-['chances', 'finish', 'flip']
+>>> facts["requests"][:3], [setting["name"] for setting in facts["settings"]][:3]
+(['chances', 'finish', 'flip'], ['players', 'order', 'face_down'])
+>>> facts["errors"][:3], facts["fatal"]
+(['request', 'damaged', 'internal'], ['load', 'timeout', 'unsupported'])
 """
 
 from __future__ import annotations
@@ -22,20 +24,23 @@ from typing import Any
 
 from krig.cards import CODES, deal
 
-from . import decks, estimate, records, variants
+from . import decks, estimate, records, settings, variants
+from .bridge import FATAL, Failure
 from .session import HANDLERS
 
 
-def page() -> dict[str, Any]:
-    """The facts for the page: card codes (its pictures), how many log entries are kept, the version of a
-    finished game's entry (an older one goes to the bridge to be brought up to date), how many finished games
-    are kept and how many of them keep their game (the page adds a finished game to them), the pairs of order and
-    face-down cards that the site does not offer, what each deck changes (where its pictures are), and the cards
-    each player holds after the deal, by the number of players (a table that looks dealt before Python is ready;
-    under a seat's share, a player trails), the rollouts of a whole estimate of the win chances, the largest
-    file the page hands the bridge to import (its limit on a request), and the request types the bridge answers
-    (the page sends no other)."""
+def page(lang: str) -> dict[str, Any]:
+    """The facts for the page in `lang`: the settings it offers (``settings.table``), card codes (its
+    pictures), how many log entries are kept, the version of a finished game's entry (an older one goes to the
+    bridge to be brought up to date), how many finished games are kept and how many of them keep their game (the
+    page adds a finished game to them), the pairs of order and face-down cards that the site does not offer, what
+    each deck changes (where its pictures are), and the cards each player holds after the deal, by the number of
+    players (a table that looks dealt before Python is ready; under a seat's share, a player trails), the rollouts
+    of a whole estimate of the win chances, the largest file the page hands the bridge to import (its limit on a
+    request), the request types the bridge answers (the page sends no other), and the kinds of error it is told
+    of, those after which the engine cannot go on among them."""
     return {
+        "settings": settings.table(lang),
         "cards": list(CODES),
         "log_limit": records.MAX_LOG,
         "history_version": records.HISTORY_VERSION,
@@ -47,4 +52,6 @@ def page() -> dict[str, Any]:
         "estimate_rollouts": estimate.ROLLOUTS,
         "import_limit": records.MAX_REQUEST_CHARS,
         "requests": sorted(HANDLERS),
+        "errors": [str(kind) for kind in Failure],
+        "fatal": sorted(map(str, FATAL)),
     }

@@ -20,12 +20,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from . import settings
 from .ahead import AHEAD
 from .bridge import answer
 from .estimate import ROLLOUTS
 from .session import Session
 
-DEAL = {"players": 2, "order": "shuffled", "face_down": 1}
+DEAL = settings.DEAL
 """The default game, the only one the openings cover: any other waits for the engine."""
 CHANCES_AHEAD = 40
 """The rounds ahead whose win chances an opening carries. Most of the build's time is these estimates; a player

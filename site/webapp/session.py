@@ -25,6 +25,7 @@ from .drawn import play_drawn
 from .estimate import Estimate
 from .narrate import Narrator
 from .replay import Replay
+from .settings import DEAL
 from .table import RequestError, Table
 from .variants import check_offered
 
@@ -45,9 +46,10 @@ class Session:
 
     def new(self, request: dict[str, Any]) -> dict[str, Any]:
         settings = self.settings_of(request)
-        players, face_down = _digits(request.get("players", 2)), _digits(request.get("face_down", 1))
+        players = _digits(request.get("players", DEAL["players"]))  # what a request leaves out: the table's default
+        face_down = _digits(request.get("face_down", DEAL["face_down"]))
         seed: Any = request.get("seed")  # anything: the engine says what is wrong with it
-        order = request.get("order") or "shuffled"
+        order = request.get("order") or DEAL["order"]
         if isinstance(seed, str):
             if not seed.strip():
                 seed = None
@@ -132,7 +134,7 @@ class Session:
         """One batch of the statistics page's simulator (the page asks batch by batch, to show progress)."""
         players: Any = request.get("players")  # anything: the engine says what is wrong with it
         games, seed = request.get("games"), request.get("seed", 0)
-        order, face_down = request.get("order") or "shuffled", request.get("face_down", 1)
+        order, face_down = request.get("order") or DEAL["order"], request.get("face_down", DEAL["face_down"])
         first = request.get("first", 0)  # anything: the engine says what is wrong with it
         if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= 10_000:
             raise RequestError("games must be an int from 1 to 10000")

@@ -6,10 +6,10 @@ import { test } from "node:test";
 
 import { autoplaying, controls, drawnEarly, initial, onTable, playingAhead, spent } from "../../site/static/js/state.js";
 import { chancesAhead, roundsAhead } from "../../site/static/js/stored.js";
+import { CHOICES } from "./choices.mjs";
 
 const CARDS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"].flatMap((rank) =>
   ["C", "D", "H", "S"].map((suit) => rank + suit));
-const CHOICES = { players: [2, 3, 4], face_down: [1, 2, 3] };
 const board = (round, lang = "en") => ({ players: 2, counts: [26 - round, 26 + round], out: [false, false],
   cards: [{ up: ["2C"], down: [[]], last: [[]] }, { up: ["3C"], down: [[]], last: [[]] }], pile: 2, table: 0,
   round, winner: 1, set_aside: false, status: `round ${round}`, announce: "", over: false, face_down: 1,

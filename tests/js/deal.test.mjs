@@ -3,9 +3,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { CHOICES } from "./choices.mjs";
+
 import { dealLink, linkedDeal, offered, validSeed } from "../../site/static/js/deal.js";
 
-const CHOICES = { players: [2, 3, 4], orders: ["shuffled", "played"], face_down: [1, 2, 3], unoffered: [["played", 2]] };
 const say = (key) => `<${key}>`;
 
 test("a seed is a whole number from 0 to 2**53 - 1, written in ASCII digits", () => {

@@ -3,13 +3,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { CHOICES } from "./choices.mjs";
+
 import { refusal, storedSettings, validBoard } from "../../site/static/js/stored.js";
 
 const CARDS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"].flatMap((rank) =>
   ["C", "D", "H", "S"].map((suit) => rank + suit));
-const CHOICES = { players: [2, 3, 4], orders: ["shuffled", "played"], face_down: [1, 2, 3], speeds: [1, 5],
-  animations: ["normal", "fast", "none"], decks: ["standard", "four-colour"], letters: ["international", "fr"],
-  unoffered: [["played", 2]] };
 const BOARD = {
   players: 3, counts: [18, 15, 18], out: [false, false, false], pile: 3, table: 0, round: 5, winner: 1,
   cards: [{ up: ["4D"], down: [null], last: [null] }, { up: ["AS"], down: [null], last: [null] },
@@ -84,7 +83,9 @@ test("the deck of a stored record is put back when the form offers it, and anoth
   const deck = { deck: "four-colour", letters: "fr" };
   assert.deepEqual(storedSettings({ ...deck, sound: true }, CHOICES), { ...deck, sound: true });
   assert.deepEqual(storedSettings({ deck: "four-colour", letters: "ru" }, CHOICES), { deck: "four-colour" });
-  const english = { ...CHOICES, letters: ["international"] }; // a page whose language has no letters of its own
+  // a page whose language has no letters of its own
+  const english = { ...CHOICES, settings: CHOICES.settings.map((one) =>
+    (one.name === "letters" ? { ...one, values: ["international"] } : one)) };
   assert.deepEqual(storedSettings(deck, english), { deck: "four-colour" });
   for (const bad of ["Standard", "six-colour", "__proto__", "constructor", null, 4, ["standard"], {}]) {
     assert.deepEqual(storedSettings({ deck: bad, letters: bad }, CHOICES), {}, String(bad));

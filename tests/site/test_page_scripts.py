@@ -1,16 +1,20 @@
 """What the built pages hand to their scripts: every string key is used and every one asked for is there, the
-facts are Python's, and the game page preloads its modules, the board's first."""
+facts are Python's, the settings form is the settings table's, and the game page preloads its modules, the board's
+first."""
 
 from __future__ import annotations
 
 import json
 import re
+from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import build
-from krig.webapp import facts
+from krig import Game
+from krig.webapp import facts, settings
 
 MODULE = r"""["'](\./[\w.-]+|\.\./vendor/[\w.-]+)["']"""
 IMPORT = re.compile(rf"""^import\s+(?:[^"';]*?\sfrom\s+)?{MODULE}|\bimport\(\s*{MODULE}\s*\)""", re.MULTILINE)
@@ -52,6 +56,8 @@ def asked(dist: Path, entry: str) -> set[str]:
         script = (dist / path).read_text()
         keys |= set(ASKED.findall(script))
         keys |= {key for function, key in READ_FOR.items() if re.search(rf"\b{function}\(", script)}
+        if "say(`bad_${" in script:  # deal.js: what a link gets wrong, by the deal setting's name
+            keys |= {f"bad_{setting['name']}" for setting in settings.table("en") if setting["deal"]}
     return keys
 
 
@@ -85,9 +91,71 @@ def test_every_plural_sentence_the_scripts_ask_for_has_every_form(dist: Path, pa
 @pytest.mark.parametrize("file", build.PAGES.values())
 def test_the_facts_each_page_holds_are_pythons(dist: Path, file: str) -> None:
     for lang in build.LANGUAGES:
-        assert json_block((dist / lang.code / file).read_text(), "krig-facts") == facts.page()
+        assert json_block((dist / lang.code / file).read_text(), "krig-facts") == facts.page(lang.code)
     reader = (dist / "js" / "facts.js").read_text()
-    assert {name for name in facts.page() if f"facts.{name}" not in reader} == set()  # each one is read
+    assert {name for name in facts.page("en") if f"facts.{name}" not in reader} == set()  # each one is read
+
+
+class Form(HTMLParser):
+    """Each setting's control on a page, as settings.js finds it (the element of its name, "face_down":
+    #face-down, or its radio buttons): its values, and the one shown at first."""
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__()
+        self.ids = {name.replace("_", "-"): name for name in names}
+        self.found: dict[str, dict[str, Any]] = {}
+        self.select: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attr = dict(attrs)
+        name = self.ids.get(attr.get("id") or "")
+        if tag == "option" and self.select:
+            control = self.found[self.select]
+            control["values"].append(attr["value"])
+            if "selected" in attr or len(control["values"]) == 1:
+                control["shown"] = attr["value"]
+        elif tag == "select" and name:
+            self.select = name
+            self.found[name] = {"kind": "choice", "values": []}
+        elif tag == "input" and attr.get("type") == "radio" and attr.get("name") in self.ids.values():
+            control = self.found.setdefault(attr["name"] or "", {"kind": "choice", "values": []})
+            control["values"].append(attr["value"])
+            if "checked" in attr:
+                control["shown"] = attr["value"]
+        elif tag == "input" and attr.get("type") == "range" and name:
+            self.found[name] = {"kind": "range", "values": [attr["min"], attr["max"]], "shown": attr["value"]}
+        elif tag == "input" and attr.get("type") == "checkbox" and name:
+            self.found[name] = {"kind": "toggle", "values": ["False", "True"], "shown": str("checked" in attr)}
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select":
+            self.select = None
+
+
+@pytest.mark.parametrize("lang", build.LANGUAGES, ids=lambda lang: lang.code)
+def test_the_settings_form_is_the_settings_table(dist: Path, lang: Any) -> None:
+    table = settings.table(lang.code)
+    form = Form([setting["name"] for setting in table])
+    form.feed((dist / lang.code / "index.html").read_text())
+    for setting in table:
+        values = [str(value) for value in setting["values"]]
+        assert form.found[setting["name"]] == {"kind": setting["kind"], "values": values,
+                                               "shown": str(setting["default"])}, setting["name"]
+    assert form.found.keys() == {setting["name"] for setting in table}
+
+
+def test_a_deal_setting_is_named_as_in_the_engines_save_and_a_choice_starts_at_its_default() -> None:
+    save = Game.new(2, seed=1).to_dict()
+    for setting in settings.table("en"):
+        assert not setting["deal"] or setting["name"] in save, setting["name"]
+        assert setting["kind"] != "choice" or setting["values"][0] == setting["default"], setting["name"]
+
+
+def test_the_page_scripts_tests_take_the_settings_table_as_python_gives_it() -> None:
+    written = (Path(__file__).parents[1] / "js" / "choices.mjs").read_text()
+    choices = json.loads(re.sub(r"(\w+):", r'"\1":', written.split("Object.freeze(", 1)[1].rsplit(");", 1)[0])
+                         .replace(",\n  ],", "\n  ],").replace(",\n}", "\n}"))
+    assert choices == {"settings": settings.table("fr"), "unoffered": facts.page("fr")["unoffered"]}
 
 
 def test_the_game_page_preloads_every_module_it_needs_the_boards_first(dist: Path) -> None:

@@ -1,6 +1,6 @@
 """The request types are one list, Python's (``session.HANDLERS``): the bridge answers each of them, the page is
-handed their names (``facts.page()["requests"]``, ``REQUESTS`` in facts.js), and every request the page sends
-is of one of them."""
+handed their names (``facts.page("en")["requests"]``, ``REQUESTS`` in facts.js), and every request the page sends
+is of one of them. So are the kinds of error (``bridge.Failure``, ``ERRORS`` in facts.js and worker.js)."""
 
 from __future__ import annotations
 
@@ -42,14 +42,24 @@ def test_every_request_type_the_page_sends_is_one_the_bridge_answers() -> None:
 
 
 def test_the_page_is_handed_the_request_types_the_bridge_answers() -> None:
-    assert facts.page()["requests"] == sorted(HANDLERS)
+    assert facts.page("en")["requests"] == sorted(HANDLERS)
     assert "REQUESTS" in (SCRIPTS / "facts.js").read_text(encoding="utf-8")
 
 
 def test_the_bridge_answers_each_request_type_it_hands_over_and_refuses_any_other() -> None:
     bridge.SESSION = Session()
-    for kind in facts.page()["requests"]:
+    for kind in facts.page("en")["requests"]:
         answer = json.loads(bridge.handle(json.dumps({"type": kind})))
         assert "unknown request type" not in answer.get("error", {}).get("message", ""), (kind, answer)
     refused = json.loads(bridge.handle(json.dumps({"type": "shuffle_again"})))
     assert refused == {"ok": False, "error": {"kind": "request", "message": "unknown request type 'shuffle_again'"}}
+
+
+def test_every_kind_of_error_the_page_names_is_pythons_and_none_is_written_by_hand() -> None:
+    kinds = {str(kind) for kind in bridge.Failure}
+    for path in sorted(SCRIPTS.glob("*.js")):
+        named = set(re.findall(r"\bERRORS(?:\.([\w]+)|\[\"([\w-]+)\"\])", code(path)))
+        assert {dotted or quoted for dotted, quoted in named} <= kinds, path.name
+        assert not re.search(r"(?:error\??\.kind [!=]== |kind: |EngineError\()\"", code(path)), path.name
+    assert facts.page("en")["errors"] == [str(kind) for kind in bridge.Failure]
+    assert set(facts.page("en")["fatal"]) < kinds

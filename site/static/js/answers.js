@@ -4,6 +4,7 @@
 import { announcedNow, announceLatest, note } from "./announce.js";
 import { motionOf, render } from "./board.js";
 import { forgetChances } from "./chances.js";
+import { FATAL } from "./facts.js";
 import { addLine, showLines } from "./log.js";
 import { roundGap } from "./pace.js";
 import { engine, state, update } from "./page.js";
@@ -14,7 +15,6 @@ import { answered, asking, autoplaying, canAsk, dealt, failed, onTable } from ".
 import { text } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
-export const FATAL = ["timeout", "load", "unsupported"]; // the engine cannot go on
 
 /** The engine could not load, or broke: say so, and nothing can be played. */
 export function engineFailed(error) {

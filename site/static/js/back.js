@@ -5,10 +5,11 @@
 
 import { play } from "./answers.js";
 import { tell } from "./announce.js";
+import { dealOf } from "./deal.js";
 import { REQUESTS } from "./facts.js";
 import { listen, state, update } from "./page.js";
 import { keepReplaced } from "./saving.js";
-import { applySettings } from "./settings.js";
+import { applySettings, CHOICES } from "./settings.js";
 import { keptNew, replacing, unfinished } from "./state.js";
 import * as store from "./store.js";
 import { format, num, plural, text } from "./strings.js";
@@ -44,7 +45,7 @@ export async function goBack() {
   const old = state.replaced;
   if (old === null) return;
   // the form shows the game's own deal, whatever was chosen for the next one
-  applySettings({ ...old.settings, players: old.board.players, order: old.game.order, face_down: old.board.face_down });
+  applySettings({ ...old.settings, ...dealOf(old.game, CHOICES) });
   // no settings in the request: the bridge keeps the record's own
   if (await play({ type: REQUESTS.restore, record: old }, { loaded: true, stop: true })) {
     update(keptNew);

@@ -1,8 +1,8 @@
-// Deals in links: the deal a shared link asks for, and the link that deals a game again. Pure functions of
-// plain data; `choices` is what the page's form offers: {players: [2, 3, 4], orders: ["shuffled", "played"],
-// face_down: [1, 2, 3], unoffered: [["played", 2]]}, the first of each list being the default, `unoffered` the
-// pairs of order and face-down cards the site leaves out (Python's krig.webapp.variants, through facts.js);
-// `say(key)` is the page's string for `key` (strings.js's text).
+// Deals in links: the deal a shared link asks for, and the link that deals a game again; the settings table read.
+// Pure functions of plain data; `choices` is what the page's form offers: {settings, unoffered}, the settings
+// table ([{name, kind, values, default, deal, link?}], Python's krig.webapp.settings, which the build renders the
+// form from) and the pairs of order and face-down cards the site leaves out (krig.webapp.variants), both through
+// facts.js; `say(key)` is the page's string for `key` (strings.js's text).
 
 const MAX_SEED = Number.MAX_SAFE_INTEGER; // seeds travel as JSON numbers, which are exact up to 2**53 - 1
 
@@ -16,36 +16,60 @@ export function offered(choices, order, faceDown) {
   return !choices.unoffered.some((pair) => pair[0] === order && pair[1] === faceDown);
 }
 
-/**
- * The deal a shared link asks for (`search` is "?players=3&seed=12&order=played&down=3"): {players, seed, order,
- * face_down}, null when it asks for none, or {error} saying what is wrong.
- */
-export function linkedDeal(search, choices, say) {
-  const params = new URLSearchParams(search);
-  if (!["players", "seed", "order", "down"].some((name) => params.has(name))) return null;
-  const players = Number(params.get("players") || choices.players[0]);
-  const seed = params.get("seed") || "";
-  const order = params.get("order") || choices.orders[0];
-  const down = params.get("down") || String(choices.face_down[0]);
-  const faceDown = /^[0-9]$/.test(down) ? Number(down) : NaN;
-  if (!choices.players.includes(players)) return { error: say("bad_players") };
-  if (!validSeed(seed)) return { error: say("bad_seed") };
-  if (!choices.orders.includes(order)) return { error: say("bad_order") };
-  if (!choices.face_down.includes(faceDown)) return { error: say("bad_face_down") };
-  if (!offered(choices, order, faceDown)) return { error: say("unoffered_link") };
-  return { players, seed: Number(seed), order, face_down: faceDown };
+/** The setting named `name` of the table. */
+export function setting(choices, name) {
+  return choices.settings.find((one) => one.name === name);
+}
+
+/** Whether `setting` can take `value`: one of a choice's values, a whole number in a range, a toggle's on or off. */
+export function accepts(setting, value) {
+  if (setting.kind === "toggle") return typeof value === "boolean";
+  if (setting.kind === "range") {
+    return Number.isInteger(value) && value >= setting.values[0] && value <= setting.values[1];
+  }
+  return setting.values.includes(value);
 }
 
 /**
- * The link on the page at `href` that deals `game` (an engine save) again; the default order and number of
- * face-down cards need no mention.
+ * The deal settings of `source` (the page's settings, a link's deal or an engine save, where each is named as in
+ * the table), a missing one at its default (a save of before the face-down cards had the seeds' one card).
+ */
+export function dealOf(source, choices) {
+  const deals = choices.settings.filter((one) => one.deal);
+  return Object.fromEntries(deals.map(({ name, default: value }) => [name, source[name] ?? value]));
+}
+
+/**
+ * The deal a shared link asks for (`search` is "?players=3&seed=12&order=played&down=3", each deal setting under
+ * its `link` name): {seed, ...deal settings}, null when it asks for none, or {error} saying what is wrong.
+ */
+export function linkedDeal(search, choices, say) {
+  const params = new URLSearchParams(search);
+  const deals = choices.settings.filter((one) => one.deal);
+  if (!["seed", ...deals.map((one) => one.link)].some((name) => params.has(name))) return null;
+  const deal = {};
+  for (const one of deals) {
+    const asked = params.get(one.link) || String(one.default);
+    deal[one.name] = one.values.find((value) => String(value) === asked);
+    if (deal[one.name] === undefined) return { error: say(`bad_${one.name}`) };
+  }
+  const seed = params.get("seed") || "";
+  if (!validSeed(seed)) return { error: say("bad_seed") };
+  if (!offered(choices, deal.order, deal.face_down)) return { error: say("unoffered_link") };
+  return { ...deal, seed: Number(seed) };
+}
+
+/**
+ * The link on the page at `href` that deals `game` (an engine save) again: its players and seed, and the other
+ * deal settings off their default.
  */
 export function dealLink(game, href, choices) {
   const url = new URL(new URL(href).pathname, href);
   const deal = { players: String(game.players), seed: String(game.seed) };
-  if (game.order !== choices.orders[0]) deal.order = game.order;
-  const faceDown = game.face_down ?? choices.face_down[0]; // a save of before the variant: the seeds' one card
-  if (faceDown !== choices.face_down[0]) deal.down = String(faceDown);
+  for (const [name, value] of Object.entries(dealOf(game, choices))) {
+    const one = setting(choices, name);
+    if (value !== one.default) deal[one.link] = String(value);
+  }
   url.search = new URLSearchParams(deal).toString();
   return url.href;
 }

@@ -1,6 +1,6 @@
 // The page's side of the engine worker: start it, ask it questions, give up cleanly if it cannot load.
 
-import { REQUESTS } from "./facts.js";
+import { ERRORS, REQUESTS } from "./facts.js";
 
 // loadPyodide can hang forever (e.g. without 'wasm-unsafe-eval'), but a slow device or network is no hang: the
 // load fails only after this long without any word from the worker (it reports each step and the download).
@@ -51,25 +51,27 @@ export class Engine {
   /** Start the worker and load Python; resolves when the engine answers, rejects with an EngineError. */
   start() {
     if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
-      return Promise.reject(this.fail(new EngineError("unsupported", "no WebAssembly or no Web Workers")));
+      return Promise.reject(this.fail(new EngineError(ERRORS.unsupported, "no WebAssembly or no Web Workers")));
     }
     try {
       this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
     } catch (error) {
-      return Promise.reject(this.fail(new EngineError("load", String(error))));
+      return Promise.reject(this.fail(new EngineError(ERRORS.load, String(error))));
     }
     this.worker.addEventListener("message", (event) => this.receive(event.data));
     this.worker.addEventListener("error", (event) => {
       event.preventDefault(); // reported through #engine-failed, not as an uncaught error
-      this.fail(new EngineError("load", event.message || "the engine worker failed"));
+      this.fail(new EngineError(ERRORS.load, event.message || "the engine worker failed"));
     });
-    this.worker.addEventListener("messageerror", () => this.fail(new EngineError("internal", "bad message")));
+    this.worker.addEventListener("messageerror", () => this.fail(new EngineError(ERRORS.internal, "bad message")));
     let timer;
     const silence = new Promise((resolve, reject) => {
       const check = () => {
         const quiet = performance.now() - this.heard;
         if (quiet < LOAD_SILENCE_MS) timer = setTimeout(check, LOAD_SILENCE_MS - quiet);
-        else reject(this.fail(new EngineError("timeout", `no word from the engine for ${Math.round(quiet)} ms`)));
+        else {
+          reject(this.fail(new EngineError(ERRORS.timeout, `no word from the engine for ${Math.round(quiet)} ms`)));
+        }
       };
       timer = setTimeout(check, LOAD_SILENCE_MS);
     });
@@ -117,7 +119,7 @@ export class Engine {
       return;
     }
     if (data.type === "fatal") {
-      if (data.error?.kind === "load") this.fail(new EngineError("load", data.error.message || ""));
+      if (data.error?.kind === ERRORS.load) this.fail(new EngineError(ERRORS.load, data.error.message || ""));
       return;
     }
     const waiting = this.pending.get(data.id);
@@ -126,7 +128,7 @@ export class Engine {
     if (data.ok) waiting.resolve(data);
     else {
       const error = data.error || {};
-      waiting.reject(new EngineError(error.kind || "internal", error.message || "", error.code));
+      waiting.reject(new EngineError(error.kind || ERRORS.internal, error.message || "", error.code));
     }
   }
 

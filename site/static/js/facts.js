@@ -11,6 +11,17 @@ function read() {
 
 const facts = read();
 
+/** Each name of the list `names` under itself, if it is a list. */
+function named(names) {
+  return Object.freeze(Object.fromEntries((Array.isArray(names) ? names : []).map((name) => [name, name])));
+}
+
+/**
+ * The settings, the one table (krig.webapp.settings), as this page offers them: [{name, kind ("choice", "range" or
+ * "toggle"), values (a range's lowest and highest), default, deal (it deals the next game), link (a deal setting's
+ * name in a shared link)}]. The build renders the form from it; the page reads, stores and wires the form by it.
+ */
+export const SETTINGS = Array.isArray(facts.settings) ? facts.settings : [];
 /** The 52 card codes ("2C" … "AS"): the card pictures there are. */
 export const CARDS = Array.isArray(facts.cards) ? facts.cards : [];
 /** How many game log entries are kept and shown: the latest rounds. */
@@ -38,5 +49,11 @@ export const IMPORT_LIMIT = facts.import_limit;
  * The request types the bridge answers (krig.webapp.session.HANDLERS), each under its own name
  * (`REQUESTS.flip` is "flip"): the page names every request it sends by them.
  */
-export const REQUESTS = Object.freeze(Object.fromEntries(
-  (Array.isArray(facts.requests) ? facts.requests : []).map((type) => [type, type])));
+export const REQUESTS = named(facts.requests);
+/**
+ * The kinds of error the page is told of, the bridge's, the worker's and its own (krig.webapp.bridge.Failure),
+ * each under its own name (`ERRORS.load` is "load", `ERRORS["not-ready"]` "not-ready"), and those after which the
+ * engine cannot go on (`FATAL`).
+ */
+export const ERRORS = named(facts.errors);
+export const FATAL = Object.freeze(Array.isArray(facts.fatal) ? facts.fatal : []);

@@ -3,6 +3,7 @@
 // change (auto-play) listen here. The "flip-ready" mark and <html data-flip="ready"> say when Flip first took a
 // press.
 
+import { ERRORS } from "./facts.js";
 import { controls, engineState, initial, notices } from "./state.js";
 import { text } from "./strings.js";
 
@@ -61,7 +62,7 @@ function showState(now) {
   for (const [id, visible] of Object.entries(notices(now))) write(`${id}.hidden`, !visible, (hidden) => {
     $(id).hidden = hidden;
   });
-  if (now.failure === "timeout") explainTimeout();
+  if (now.failure === ERRORS.timeout) explainTimeout();
   const engineNow = engineState(now);
   if (root.dataset.engine !== engineNow) {
     root.dataset.engine = engineNow;

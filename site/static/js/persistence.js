@@ -4,7 +4,8 @@
 // answer is stored, so a refusal is never asked again. "Saving and privacy" says whether this browser keeps the
 // game for good, and how much space it uses (navigator.storage.estimate). No notice: the sentence waits there.
 
-import { state } from "./page.js";
+import { state, update } from "./page.js";
+import { askedToKeep } from "./state.js";
 import * as store from "./store.js";
 import { bytes, format, text } from "./strings.js";
 
@@ -15,8 +16,6 @@ const SENTENCES = {
   false: () => text("persisted_false"),
   unknown: () => text("persisted_unknown"),
 };
-
-let asked = false; // this page has asked, or found the answer stored
 
 /** navigator.storage, or null where it is missing or its getter throws. */
 function storageManager() {
@@ -29,8 +28,8 @@ function storageManager() {
 
 /** After a save: the first one after the visitor's first action asks the browser, once ever. */
 export async function askToKeep() {
-  if (!state.acted || asked) return;
-  asked = true;
+  if (!state.acted || state.asked) return;
+  update(askedToKeep);
   const storage = storageManager();
   try {
     if (!storage || typeof storage.persist !== "function") return;

@@ -6,13 +6,13 @@ import { draw, engineFailed, play } from "./answers.js";
 import { dealOver, keepNew, offerKept } from "./back.js";
 import { motionOver, render } from "./board.js";
 import { forgetChances, estimateLater } from "./chances.js";
-import { linkedDeal, validSeed } from "./deal.js";
-import { REQUESTS } from "./facts.js";
+import { dealOf, linkedDeal, validSeed } from "./deal.js";
+import { ERRORS, REQUESTS } from "./facts.js";
 import { clearLog } from "./log.js";
 import { roundGap } from "./pace.js";
 import { listen, state, update } from "./page.js";
 import { persistGame } from "./saving.js";
-import { applySettings, choices, readSettings } from "./settings.js";
+import { applySettings, CHOICES, readSettings } from "./settings.js";
 import {
   autoplaying, canAsk, drawnAhead, drawnEarly, early, flipKept, keptPlayed, onTable, refused, spent,
 } from "./state.js";
@@ -147,10 +147,9 @@ export async function newGame(deal = null, over = state.record) {
     return;
   }
   seedInput.setCustomValidity("");
-  if (deal) applySettings({ ...state.settings, players: deal.players, order: deal.order, face_down: deal.face_down });
-  const { players, order, face_down: faceDown } = state.settings;
+  if (deal) applySettings({ ...state.settings, ...dealOf(deal, CHOICES) });
   const request = {
-    type: REQUESTS.new, players, order, face_down: faceDown, seed: seed === "" ? null : Number(seed),
+    type: REQUESTS.new, ...dealOf(state.settings, CHOICES), seed: seed === "" ? null : Number(seed),
     settings: state.settings,
   };
   if (await dealOver(over, () => play(request, { loaded: true }))) {
@@ -168,7 +167,7 @@ function forgetLink() {
  * rounds drawn before the engine was ready are not of `stored`, which is newer, and are left.
  */
 export async function resume(stored, { drawn = true } = {}) {
-  const deal = linkedDeal(location.search, choices(), text);
+  const deal = linkedDeal(location.search, CHOICES, text);
   if (deal && deal.error) {
     $("bad-link-text").textContent = deal.error;
     $("bad-link").hidden = false;
@@ -191,7 +190,7 @@ export async function resume(stored, { drawn = true } = {}) {
   const restored = await play({ type: REQUESTS.restore, record, settings: state.settings },
     { persist, loaded: true, asStored: true },
     (error) => {
-      if (error.kind !== "damaged" && error.kind !== "request") return engineFailed(error);
+      if (error.kind !== ERRORS.damaged && error.kind !== ERRORS.request) return engineFailed(error);
       $("save-damaged-reason").textContent = refusal(error, text);
       update(refused, stored); // kept untouched, for "Export the damaged save", until a new game replaces it
     });

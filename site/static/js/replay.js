@@ -4,10 +4,10 @@
 // ends the game is drawn again as it was, with its own log lines.
 
 import { announcedNow, announceLatest, note, tell } from "./announce.js";
-import { engineFailed, FATAL } from "./answers.js";
+import { engineFailed } from "./answers.js";
 import { every } from "./autoplay.js";
 import { render } from "./board.js";
-import { DEALT, REQUESTS } from "./facts.js";
+import { DEALT, FATAL, REQUESTS } from "./facts.js";
 import { forgetChances } from "./chances.js";
 import { gameToWatch, linkedReplay } from "./history.js";
 import { addLine, putGameLinesBack, setGameLinesAside, showLines } from "./log.js";

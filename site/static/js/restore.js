@@ -4,9 +4,10 @@
 
 import { render } from "./board.js";
 import { showChancesAhead } from "./chances.js";
+import { dealOf } from "./deal.js";
 import { CARDS } from "./facts.js";
 import { state, update } from "./page.js";
-import { applySettings, choices, readSettings } from "./settings.js";
+import { applySettings, CHOICES, readSettings } from "./settings.js";
 import { opened, playingAhead } from "./state.js";
 import { roundsAhead, validBoard } from "./stored.js";
 
@@ -34,7 +35,7 @@ export function holdOnce() {
 
 /** Let flips draw the rounds `record` knows ahead, once this tab holds the game (with storage, every tab shares it). */
 async function playAhead(record) {
-  const known = roundsAhead(record, choices(), CARDS, lang);
+  const known = roundsAhead(record, CHOICES, CARDS, lang);
   if (!known) return;
   await listening;
   if (state.saving !== "unavailable" && !(await holdOnce())) return;
@@ -46,9 +47,9 @@ async function playAhead(record) {
 
 /** A first visit's opening ({deal, record}), played if the form still asks for the game it deals. */
 function playOpening(first) {
-  const { players, order, face_down: faceDown } = state.settings;
   const { deal, record } = first;
-  if (deal.players !== players || deal.order !== order || deal.face_down !== faceDown) return;
+  const asked = dealOf(state.settings, CHOICES);
+  if (Object.keys(asked).some((name) => deal[name] !== asked[name])) return;
   playAhead({ ...record, settings: state.settings }); // the bridge keeps the page's settings as it sends them
 }
 
@@ -65,12 +66,12 @@ export async function restoreBoard(opening, emptyAt, first = null) {
   const { storage, keep, record } = await opening;
   $("keep").checked = keep;
   let board = null;
-  if (record && typeof record === "object" && validBoard(record.board, choices(), CARDS)) {
+  if (record && typeof record === "object" && validBoard(record.board, CHOICES, CARDS)) {
     // the visitor's settings, the next game's deal too; the game's own variant if they do not say
     applySettings({ face_down: record.board.face_down, ...record.settings });
     // a sentence in another language is not shown; this round was announced when it was played
     board = record.board.lang === lang ? record.board : { ...record.board, status: "", announce: "" };
-    board = (!location.search && roundsAhead(record, choices(), CARDS, lang)?.board) || board;
+    board = (!location.search && roundsAhead(record, CHOICES, CARDS, lang)?.board) || board;
     render(board, { announce: false });
     emptyAt = null;
   }

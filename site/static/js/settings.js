@@ -1,80 +1,67 @@
-// The settings form: players, card order, cards face down, auto-play speed, animation, sound and the deck (its
-// colours and its letters). The form's own options are the choices (the bridge keeps whatever the form says in the
-// record); a stored record's settings are put back at start-up. An order and a number of face-down cards that the
-// site does not offer together grey each other out.
+// The settings form, by the settings table (facts.js, Python's krig.webapp.settings, which the build renders the
+// form from): reading it, putting stored settings back, greying out the variant the site does not offer, handing
+// the deck to board.js. Each setting's control is the element of its name ("face_down": #face-down), or its
+// radio buttons (name="order"). An order and a number of face-down cards that the site does not offer together
+// grey each other out.
 
-import { useDeck } from "./board.js";
-import { offered } from "./deal.js";
-import { UNOFFERED } from "./facts.js";
+import { offered, setting } from "./deal.js";
+import { SETTINGS, UNOFFERED } from "./facts.js";
 import { settingsRead } from "./state.js";
 import { storedSettings } from "./stored.js";
 import { update } from "./page.js";
+import { useDeck } from "./pictures.js";
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
-const orderInputs = () => [...document.querySelectorAll("input[name=order]")];
-const values = (id) => [...$(id).options].map((option) => option.value);
 
-/**
- * What the form offers: {players, orders, face_down, speeds: [lowest, highest], animations, decks, letters},
- * defaults first, and the pairs of order and face-down cards it does not offer (`unoffered`, Python's). The
- * letters are the international ones, and the page language's own where it has them.
- */
-export function choices() {
-  const speed = $("speed");
-  return {
-    players: [...$("players").options].map((option) => Number(option.value)),
-    orders: orderInputs().map((input) => input.value),
-    face_down: [...$("face-down").options].map((option) => Number(option.value)),
-    speeds: [Number(speed.min), Number(speed.max)],
-    animations: values("animation"),
-    decks: values("deck"),
-    letters: values("letters"),
-    unoffered: UNOFFERED,
-  };
+/** What the form offers: the settings table and the pairs of order and face-down cards it does not offer. */
+export const CHOICES = Object.freeze({ settings: SETTINGS, unoffered: UNOFFERED });
+
+/** A setting's element, or null for one shown as radio buttons. */
+const element = ({ name }) => $(name.replaceAll("_", "-"));
+const radios = ({ name }) => [...document.querySelectorAll(`input[type=radio][name=${name}]`)];
+
+/** The controls of a setting, to listen to. */
+export function controlsOf(one) {
+  return element(one) ? [element(one)] : radios(one);
+}
+
+/** The value a setting's control shows, as the table has it (a number of players is a number). */
+function valueOf(one) {
+  const shown = element(one);
+  if (one.kind === "toggle") return shown.checked;
+  const chosen = shown ? shown.value : radios(one).find((radio) => radio.checked).value;
+  return one.kind === "range" ? Number(chosen) : one.values.find((value) => String(value) === chosen);
+}
+
+function show(one, value) {
+  const shown = element(one);
+  if (one.kind === "toggle") shown.checked = value;
+  else if (shown) shown.value = String(value);
+  else for (const radio of radios(one)) radio.checked = radio.value === String(value);
 }
 
 /** Grey out the order and the numbers of face-down cards that do not go with the ones chosen. */
 export function showOffered() {
-  const offers = choices();
-  const order = document.querySelector("input[name=order]:checked").value;
-  const faceDown = Number($("face-down").value);
-  for (const input of orderInputs()) input.disabled = !offered(offers, input.value, faceDown);
-  for (const option of $("face-down").options) option.disabled = !offered(offers, order, Number(option.value));
+  const order = setting(CHOICES, "order");
+  const [chosen, faceDown] = [valueOf(order), valueOf(setting(CHOICES, "face_down"))];
+  for (const input of radios(order)) input.disabled = !offered(CHOICES, input.value, faceDown);
+  for (const option of $("face-down").options) option.disabled = !offered(CHOICES, chosen, Number(option.value));
 }
 
 /** Read the form into the state, and let the animation and the deck take effect. */
 export function readSettings() {
-  const animation = $("animation").value;
-  const cards = { deck: $("deck").value, letters: $("letters").value };
-  update(settingsRead, {
-    players: Number($("players").value),
-    order: document.querySelector("input[name=order]:checked").value,
-    face_down: Number($("face-down").value),
-    speed: Number($("speed").value),
-    animation,
-    sound: $("sound").checked,
-    stop_war: $("stop-war").checked,
-    ...cards,
-  });
-  root.classList.toggle("no-animation", animation === "none");
-  root.classList.toggle("fast-animation", animation === "fast");
-  useDeck(cards);
+  const settings = Object.fromEntries(SETTINGS.map((one) => [one.name, valueOf(one)]));
+  update(settingsRead, settings);
+  root.classList.toggle("no-animation", settings.animation === "none");
+  root.classList.toggle("fast-animation", settings.animation === "fast");
+  useDeck({ deck: settings.deck, letters: settings.letters });
 }
 
 /** Put stored settings back into the form (those it offers), then read it. */
 export function applySettings(settings) {
-  const { players, order, face_down: faceDown, speed, animation, sound, stop_war: stopWar, deck, letters } =
-    storedSettings(settings, choices());
-  if (players !== undefined) $("players").value = String(players);
-  if (faceDown !== undefined) $("face-down").value = String(faceDown);
-  if (order !== undefined) document.querySelector(`input[name=order][value=${order}]`).checked = true;
-  if (speed !== undefined) $("speed").value = String(speed);
-  if (animation !== undefined) $("animation").value = animation;
-  if (sound !== undefined) $("sound").checked = sound;
-  if (stopWar !== undefined) $("stop-war").checked = stopWar;
-  if (deck !== undefined) $("deck").value = deck;
-  if (letters !== undefined) $("letters").value = letters;
+  const kept = storedSettings(settings, CHOICES);
+  for (const one of SETTINGS) if (one.name in kept) show(one, kept[one.name]);
   showOffered();
   readSettings();
 }

@@ -4,17 +4,18 @@
 import { engineFailed } from "./answers.js";
 import { toggleAutoplay } from "./autoplay.js";
 import { goBack } from "./back.js";
-import { loadPictures, preloadCards } from "./board.js";
 import { estimateLater } from "./chances.js";
 import { keyAction } from "./keys.js";
 import { registerServiceWorkerWhenIdle } from "./offline.js";
 import { showPersistence } from "./persistence.js";
+import { loadPictures, preloadCards } from "./pictures.js";
+import { ERRORS, SETTINGS } from "./facts.js";
 import { engineLoaded, refetchOnce } from "./refetch.js";
 import { state, update, useEngine } from "./page.js";
 import { finish, flip, newGame, resume } from "./play.js";
 import { replayKey, watchLinked, wireReplay } from "./replay.js";
 import { deleteSave, persistGame, setKeep, settingsChanged } from "./saving.js";
-import { readSettings, showOffered } from "./settings.js";
+import { controlsOf, readSettings, showOffered } from "./settings.js";
 import { wakeSound } from "./sound.js";
 import { acted, controls, elsewhere, progressed, started } from "./state.js";
 import { text } from "./strings.js";
@@ -42,7 +43,7 @@ export async function start(drawing, engine) {
       await loading;
     } catch (error) {
       // files of an older deploy in the HTTP cache: fetched again once, and the page reloads
-      if (error && error.kind === "load" && (await refetchOnce(new URL("./worker.js", import.meta.url)))) return;
+      if (error && error.kind === ERRORS.load && (await refetchOnce(new URL("./worker.js", import.meta.url)))) return;
       engineFailed(error);
       return;
     }
@@ -145,20 +146,18 @@ function wire() {
   $("saving").addEventListener("toggle", () => showPersistence()); // the space used, as it is now
   wireReplay();
   wireTable();
-  // every setting is stored at once; the deal's apply to the next game, and "New game" says so (table.js)
-  for (const input of document.querySelectorAll("#players, #face-down, input[name=order]")) {
-    input.addEventListener("change", () => {
-      readSettings();
-      persistGame();
-    });
+  // every setting is stored at once; the deal's apply to the next game, and "New game" says so (table.js); the
+  // others go to the bridge too, for its record; a slider takes effect while it moves
+  for (const setting of SETTINGS) {
+    for (const control of controlsOf(setting)) {
+      control.addEventListener("change", () => {
+        readSettings();
+        if (setting.deal) persistGame();
+        else settingsChanged();
+      });
+      if (setting.kind === "range") control.addEventListener("input", readSettings);
+    }
   }
-  for (const id of ["speed", "animation", "sound", "stop-war", "deck", "letters"]) {
-    $(id).addEventListener("change", () => {
-      readSettings();
-      settingsChanged();
-    });
-  }
-  $("speed").addEventListener("input", readSettings);
   document.addEventListener("keydown", onKey);
   // Back or Forward to this page from the browser's back/forward cache (Safari's, Firefox's): it comes back as it
   // was left, and another page may have claimed the game and stored another since. Start again, from what is

@@ -27,7 +27,7 @@
 //   busy      a request that changes the game is in flight (one at a time: no double flips)
 //   autoplay  auto-play is on (only while playing)
 //   saving    "on", "off" (the visitor turned "Keep my game" off) or "unavailable" (no storage here)
-//   settings  the settings form's values {players, order, face_down, speed, animation, sound}
+//   settings  the settings form's values, one per setting of the table (facts.js SETTINGS)
 //   board     what is on screen: a stored board before Python is ready, then the bridge's
 //   record    the bridge's latest record (krig.webapp.records), which the page stores as it is
 //   next      the round the next flip plays, as the bridge worked it out ahead ({board, line}), or null: a flip
@@ -39,7 +39,7 @@
 //             after the motion of the one before (play.js), never in a burst
 //   progress  how far the engine has loaded, 0 to 100 (the worker's reports)
 //   damaged   a stored record the bridge refused, kept for "Export the damaged save" until a new game
-//   failure   why the engine failed ("timeout", "load", "unsupported"…)
+//   failure   why the engine failed: a kind of error of facts.js FATAL ("timeout", "load"…) or another
 //   replay    in the replay mode: {round, rounds, board, wanted, playing, back, retimed}: the round shown of the
 //             game's rounds and its board (the bridge's), the round asked for (a step or a jump the bridge has not
 //             shown yet), whether it plays on by itself at the auto-play speed, the mode to go back to, and whether
@@ -55,6 +55,7 @@
 //             (`current`), and whether every round the worker knows ahead has its estimate too (`settled`)
 //   acted     the visitor has pressed or typed something on this page (the browser lets it sound, and it may ask
 //             to keep the site's storage)
+//   asked     this page has asked the browser to keep the site's storage, or found its answer stored: never again
 
 export const initial = Object.freeze({
   mode: "loading",
@@ -75,6 +76,7 @@ export const initial = Object.freeze({
   games: 0,
   estimate: Object.freeze({ game: null, round: null, carried: null, current: false, settled: false }),
   acted: false,
+  asked: false,
 });
 
 const LIVE = ["idle", "playing", "over"];
@@ -113,6 +115,11 @@ export function settingsRead(state, settings) {
 /** The visitor pressed or typed something, for the first time or again. */
 export function acted(state) {
   return state.acted ? state : { ...state, acted: true };
+}
+
+/** The browser is asked to keep the site's storage (persistence.js), once a page. */
+export function askedToKeep(state) {
+  return { ...state, asked: true };
 }
 
 /** A game was dealt or loaded: the one on screen is a new one. */
@@ -381,13 +388,12 @@ export function controls(state) {
 }
 
 /**
- * Whether the form's deal settings (players, order, face-down cards) differ from the game of `record`: they
- * apply to the next game only.
+ * Whether the form's deal settings (`deal`: players, order, face-down cards…, each named as in the engine's save)
+ * differ from the game of `record`: they apply to the next game only.
  */
-export function dealDiffers(settings, record) {
-  if (!settings || !record || !record.game) return false;
-  const { game } = record;
-  return settings.players !== game.players || settings.order !== game.order || settings.face_down !== game.face_down;
+export function dealDiffers(deal, record) {
+  if (!deal || !record || !record.game) return false;
+  return Object.keys(deal).some((name) => deal[name] !== record.game[name]);
 }
 
 /** Which controls of a replay are enabled, by element id, and the end screen's "Watch again" (`watch`). */

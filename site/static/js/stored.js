@@ -2,17 +2,18 @@
 // settings to put back. Everything else in a record is the bridge's (krig.webapp.records) and is handed to it
 // as it is. Pure functions of plain data; `choices` is what the page's form offers (settings.js, deal.js).
 
-import { offered } from "./deal.js";
+import { accepts, offered, setting } from "./deal.js";
 
 /** A stored board checked just enough that drawing it cannot throw, nor name a picture that is not a card. */
 export function validBoard(board, choices, cards) {
   if (!board || typeof board !== "object") return false;
   const n = board.players;
-  return choices.players.includes(n) && Array.isArray(board.counts) && board.counts.length === n &&
+  return accepts(setting(choices, "players"), n) && Array.isArray(board.counts) && board.counts.length === n &&
     board.counts.every((c) => Number.isInteger(c) && c >= 0 && c <= cards.length) &&
     Array.isArray(board.cards) && board.cards.length === n &&
     board.cards.every((seat) => validSeatCards(seat, cards)) &&
-    (board.face_down === undefined || choices.face_down.includes(board.face_down)); // undefined: stored before it
+    // undefined: stored before the face-down cards were a setting
+    (board.face_down === undefined || accepts(setting(choices, "face_down"), board.face_down));
 }
 
 /**
@@ -80,27 +81,17 @@ function validSeatCards(seat, cards) {
 }
 
 /**
- * The settings of a stored record that the form offers ({players?, order?, face_down?, speed?, animation?,
- * sound?, stop_war?, deck?, letters?}): another language's letters, which this page does not offer, are not. Of an order and
- * a number of face-down cards that the site does not offer together, the number is kept and the order is the
- * default one, which goes with every number.
+ * The settings of a stored record that the form offers, by the table: another language's letters, which this page
+ * does not offer, are not. Of an order and a number of face-down cards that the site does not offer together, the
+ * number is kept and the order is the default one, which goes with every number.
  */
 export function storedSettings(settings, choices) {
   if (!settings || typeof settings !== "object") return {};
-  const valid = {
-    players: choices.players.includes(settings.players),
-    order: choices.orders.includes(settings.order),
-    face_down: choices.face_down.includes(settings.face_down),
-    speed: Number.isInteger(settings.speed) && settings.speed >= choices.speeds[0] &&
-      settings.speed <= choices.speeds[1],
-    animation: choices.animations.includes(settings.animation),
-    sound: typeof settings.sound === "boolean", // a checkbox: on or off
-    stop_war: typeof settings.stop_war === "boolean",
-    deck: choices.decks.includes(settings.deck),
-    letters: choices.letters.includes(settings.letters),
-  };
-  const kept = Object.fromEntries(Object.keys(valid).filter((key) => valid[key]).map((key) => [key, settings[key]]));
-  if (valid.order && valid.face_down && !offered(choices, kept.order, kept.face_down)) kept.order = choices.orders[0];
+  const kept = Object.fromEntries(choices.settings.filter((one) => accepts(one, settings[one.name]))
+    .map(({ name }) => [name, settings[name]]));
+  if ("order" in kept && "face_down" in kept && !offered(choices, kept.order, kept.face_down)) {
+    kept.order = setting(choices, "order").default;
+  }
   return kept;
 }
 

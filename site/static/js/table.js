@@ -3,8 +3,10 @@
 // rounds known ahead are spent, the "Replay" marker while a game is watched again, "New game" highlighted while
 // the form's deal settings differ from the game on screen, and the focus on Flip after a new game from the end.
 
+import { dealOf } from "./deal.js";
 import { listen, state } from "./page.js";
 import { flip } from "./play.js";
+import { CHOICES } from "./settings.js";
 import { controls, dealDiffers, spent } from "./state.js";
 import { format, percent, text } from "./strings.js";
 
@@ -23,7 +25,8 @@ function showTable(now) {
   const words = waiting.hidden ? "" : format(text("ahead_spent"), { percent: percent(now.progress / 100) });
   if (waiting.textContent !== words) waiting.textContent = words;
   $("replay-mark").hidden = now.mode !== "replay";
-  const differs = now.mode !== "replay" && dealDiffers(now.settings, now.record);
+  const deal = now.settings && dealOf(now.settings, CHOICES);
+  const differs = now.mode !== "replay" && dealDiffers(deal, now.record);
   $("new-game").classList.toggle("pending", differs);
   $("next-game").hidden = !differs;
 }

@@ -7,7 +7,7 @@ import { dealLink } from "./deal.js";
 import { IMPORT_LIMIT, REQUESTS } from "./facts.js";
 import { clearLog } from "./log.js";
 import { state } from "./page.js";
-import { choices } from "./settings.js";
+import { CHOICES } from "./settings.js";
 import { refusal } from "./stored.js";
 import { text } from "./strings.js";
 
@@ -64,7 +64,7 @@ export async function importFile(file) {
  */
 export async function share() {
   if (!state.record) return;
-  const href = dealLink(state.record.game, location.href, choices());
+  const href = dealLink(state.record.game, location.href, CHOICES);
   const said = $("share-note");
   said.textContent = "";
   if (typeof navigator.share === "function") {

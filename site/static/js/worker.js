@@ -18,14 +18,18 @@
 // start-up steps in ms since the epoch (performance.timeOrigin + performance.now(), so the page can place them
 // on its own timeline). Every other request is handed to bridge.handle() as JSON text and its JSON text answer
 // is parsed back, so no Python proxy ever leaves this file.
+//
+// It is one file, over 300 lines, on purpose: the build writes into it what it ships and binds the memory
+// snapshot to its bytes (sitebuild/runtime.py), and a worker module of its own would need both too.
 
 // The Pyodide runtime lives in a folder named by its version, which build.py writes in for the placeholder.
 import { loadPyodide } from "../pyodide/__PYODIDE_VERSION__/pyodide.mjs";
 
 // What this build ships, written in by build.py: the trimmed standard library's file name, the identity of
-// everything a memory snapshot is bound to (the Pyodide build, our wheel, that library, this file), and the
-// bytes a fresh start downloads, for the progress.
+// everything a memory snapshot is bound to (the Pyodide build, our wheel, that library, this file), the
+// bytes a fresh start downloads, for the progress, and the kinds of error (krig.webapp.bridge.Failure).
 const BUILD = "__BUILD__";
+const ERRORS = Object.fromEntries(BUILD.errors.map((kind) => [kind, kind])); // ERRORS.load is "load"
 const PYODIDE = new URL("../pyodide/", import.meta.url).href; // our lock file, wheel and trimmed standard library
 const RUNTIME = new URL("../pyodide/__PYODIDE_VERSION__/", import.meta.url).href;
 const LOCK = PYODIDE + "pyodide-lock.json";
@@ -278,7 +282,7 @@ function ask(request) {
     text = JSON.stringify(request);
   } catch (error) {
     // e.g. a tampered save holding a BigInt or a cycle: refused like any malformed request, not a crash
-    return { ok: false, error: { kind: "request", message: `not JSON: ${describe(error)}` } };
+    return { ok: false, error: { kind: ERRORS.request, message: `not JSON: ${describe(error)}` } };
   }
   return JSON.parse(handle(text));
 }
@@ -292,7 +296,8 @@ function describe(error) {
 self.addEventListener("unhandledrejection", (event) => {
   event.preventDefault();
   if (quiet) return;
-  self.postMessage({ type: "fatal", error: { kind: handle ? "internal" : "load", message: describe(event.reason) } });
+  const kind = handle ? ERRORS.internal : ERRORS.load;
+  self.postMessage({ type: "fatal", error: { kind, message: describe(event.reason) } });
 });
 
 self.addEventListener("message", async (event) => {
@@ -304,7 +309,7 @@ self.addEventListener("message", async (event) => {
       starting ??= start(String(request.lang || "en"));
       answer = await starting;
     } else if (!handle) {
-      answer = { ok: false, error: { kind: "not-ready", message: "the engine is not loaded yet" } };
+      answer = { ok: false, error: { kind: ERRORS["not-ready"], message: "the engine is not loaded yet" } };
     } else {
       answer = ask(request);
       // a request of the visitor's: the snapshot waits for the next quiet moment. The win chances asked for in the
@@ -315,7 +320,8 @@ self.addEventListener("message", async (event) => {
       }
     }
   } catch (error) {
-    answer = { ok: false, error: { kind: request.type === "init" ? "load" : "internal", message: describe(error) } };
+    const kind = request.type === "init" ? ERRORS.load : ERRORS.internal;
+    answer = { ok: false, error: { kind, message: describe(error) } };
   }
   self.postMessage({ ...answer, id });
 });
