@@ -18,6 +18,7 @@ CODES = tuple(r + s for r in RANKS for s in SUITS)
 JOKERS = ("BJ", "RJ")
 """The black and the red joker, cards 52 and 53, of rank 13: above the ace (R14)."""
 NAMES = CODES + JOKERS
+"""Every card a game can hold: the 52, and with the jokers 54 (``len(NAMES)``, the most cards of any game)."""
 CARDS = {c: i for i, c in enumerate(NAMES)}
 RANK = tuple(i >> 2 for i in range(len(NAMES)))
 """``RANK[card]`` is the card's rank, 0 for a 2 up to 12 for an ace, 13 for a joker."""
