@@ -15,10 +15,10 @@ HouseRules(jokers=True, only_tied=True)
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import StrEnum
 
-from .cards import NAMES, RANK, deal, describe
+from .cards import CODES, NAMES, RANK, deal, describe
 from .rng import Rng
 
 PLAYERS = (2, 3, 4)
@@ -109,7 +109,7 @@ class HouseRules:
     @property
     def deck(self) -> int:
         """How many cards are shuffled and dealt: 52, or 54 with the jokers (R2, R14)."""
-        return len(NAMES) if self.jokers else len(NAMES) - 2
+        return len(NAMES) if self.jokers else len(CODES)
 
     @property
     def strength(self) -> bytes:
@@ -117,7 +117,8 @@ class HouseRules:
         return PEACE_STRENGTH if self.peace else STRENGTH
 
     def __bool__(self) -> bool:
-        return any(getattr(self, field.name) for field in fields(self))
+        """Whether any house rule is on."""
+        return bool(self.names)
 
     def __repr__(self) -> str:
         return f"HouseRules({', '.join(f'{_field(rule)}=True' for rule in self.names)})"
@@ -126,7 +127,9 @@ class HouseRules:
 STANDARD = HouseRules()
 """Krig's own rules: no house rule."""
 STRENGTH = bytes(RANK)
+"""``STRENGTH[card]``: the card's rank, the higher the better (R6)."""
 PEACE_STRENGTH = bytes(RANK[-1] - rank for rank in RANK)
+"""``PEACE_STRENGTH[card]``: under Peace the lower the rank, the better the card (R13); a 2 is 13, an ace 1."""
 
 
 def _field(rule: HouseRule) -> str:
