@@ -1,4 +1,4 @@
-"""Krig, the Norwegian War: the rules engine (docs/rules.md, R1–R12).
+"""Krig, the Norwegian War: the rules engine (docs/rules.md, R1–R17).
 
 >>> from krig import Game
 >>> game = Game.new(2, seed=2024)
@@ -15,13 +15,15 @@ from .chances import Chances, Tally, win_chances, win_tally
 from .fast import Outcome, Stats, simulate
 from .game import Game, GameOver, Round, Step
 from .rng import Rng, derive
-from .rules import Order, Result
+from .rules import HouseRule, HouseRules, Order, Result
 from .save import Refusal, SaveError
 
 __all__ = [
     "Chances",
     "Game",
     "GameOver",
+    "HouseRule",
+    "HouseRules",
     "Order",
     "Outcome",
     "Refusal",

@@ -1,4 +1,4 @@
-"""Card codes, ranks and the deck (R2, R4).
+"""Card codes, ranks and the deck (R2, R4), and the jokers of the house rule R14.
 
 Inside the engine a card is a small int, ``rank * 4 + suit``, so that the rank is
 ``card >> 2`` and a hand fits in ``bytes``. The outside world only sees codes:
@@ -14,9 +14,14 @@ from collections.abc import Iterable, Sequence
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = ("C", "D", "H", "S")
 CODES = tuple(r + s for r in RANKS for s in SUITS)
-CARDS = {c: i for i, c in enumerate(CODES)}
-RANK = tuple(i >> 2 for i in range(52))
-"""``RANK[card]`` is the card's rank, 0 for a 2 up to 12 for an ace."""
+"""The 52 cards of the deck (R2), ``CODES[card]``."""
+JOKERS = ("BJ", "RJ")
+"""The black and the red joker, cards 52 and 53, of rank 13: above the ace (R14)."""
+NAMES = CODES + JOKERS
+"""Every card a game can hold: the 52, and with the jokers 54 (``len(NAMES)``, the most cards of any game)."""
+CARDS = {c: i for i, c in enumerate(NAMES)}
+RANK = tuple(i >> 2 for i in range(len(NAMES)))
+"""``RANK[card]`` is the card's rank, 0 for a 2 up to 12 for an ace, 13 for a joker."""
 
 
 def parse(text: object) -> int:
@@ -32,13 +37,13 @@ def parse(text: object) -> int:
 
 
 def code(card: int) -> str:
-    """The code of a card: ``code(0) == "2C"``."""
-    return CODES[card]
+    """The code of a card: ``code(0) == "2C"``, ``code(53) == "RJ"``."""
+    return NAMES[card]
 
 
 def codes(cards: Iterable[int]) -> list[str]:
     """Codes for several cards: ``codes([0, 51]) == ["2C", "AS"]``."""
-    return [CODES[c] for c in cards]
+    return [NAMES[c] for c in cards]
 
 
 def parse_cards(texts: object, what: str, limit: int = 52) -> list[int]:
@@ -60,21 +65,24 @@ def parse_cards(texts: object, what: str, limit: int = 52) -> list[int]:
     return cards
 
 
-def deal(deck: Sequence[int], players: int) -> tuple[list[list[int]], int | None]:
-    """Deal a 52-card deck, top first, one card at a time in seat order (R3).
+def deal(deck: Sequence[int], players: int) -> tuple[list[list[int]], tuple[int, ...]]:
+    """Deal a deck, top first, one card at a time in seat order, as many rounds as every seat can have (R3, R14).
 
-    Returns the hands and the set-aside bottom card (3 players) or ``None``.
+    Returns the hands and the cards left at the bottom, set aside: one of 52 cards with 3 players, two of 54
+    (with the jokers) with 4.
 
     >>> hands, aside = deal(list(range(52)), 4)
     >>> hands[1][:3], aside
-    ([1, 5, 9], None)
+    ([1, 5, 9], ())
+    >>> [len(hand) for hand in deal(list(range(54)), 4)[0]], deal(list(range(54)), 4)[1]
+    ([13, 13, 13, 13], (52, 53))
     """
     dealt = len(deck) - len(deck) % players
     hands = [list(deck[seat:dealt:players]) for seat in range(players)]
-    return hands, (deck[dealt] if dealt < len(deck) else None)
+    return hands, tuple(deck[dealt:])
 
 
-def undeal(hands: Sequence[Sequence[int]], set_aside: int | None) -> list[int]:
+def undeal(hands: Sequence[Sequence[int]], set_aside: Sequence[int]) -> list[int]:
     """The deck that ``deal`` dealt into ``hands`` (and ``set_aside``), top first.
 
     >>> undeal(*deal(list(range(52)), 3)) == list(range(52))
@@ -82,7 +90,7 @@ def undeal(hands: Sequence[Sequence[int]], set_aside: int | None) -> list[int]:
     """
     players = len(hands)
     deck = [hands[i % players][i // players] for i in range(sum(map(len, hands)))]
-    return deck + ([] if set_aside is None else [set_aside])
+    return deck + list(set_aside)
 
 
 def describe(value: object) -> str:

@@ -66,7 +66,7 @@ def win_tally(game: Game, rollouts: int = 500, seed: int | None = None, first: i
 
     Each rollout shuffles every hand (the order of a hand is unknown to the person), then
     plays to the end on the fast path with its own generator, seeded ``derive(seed, i)``, by
-    the game's own rules (order and face-down cards), for ``i`` from ``first``: with one seed,
+    the game's own rules (order, face-down cards and house rules), for ``i`` from ``first``: with one seed,
     chunks that start where the one before ended add up to one estimate of all their rollouts.
     In played order a rollout starts a fresh R12 history from its sampled position, so it
     always ends. Eliminated seats win none. A finished game ends every rollout as it ended.
@@ -89,6 +89,6 @@ def win_tally(game: Game, rollouts: int = 500, seed: int | None = None, first: i
             rng.shuffle(hand)
         positions.append((hands, rng))
     wins = [0] * game.players
-    outcomes = play_many(positions, game.return_order is Order.SHUFFLED, game.face_down)
+    outcomes = play_many(positions, game.return_order is Order.SHUFFLED, game.face_down, game.house)
     draws, repetitions = tally(outcomes, wins)
     return Tally(tuple(wins), draws, repetitions, rollouts)

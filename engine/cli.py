@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from .fast import Stats, simulate
 from .game import Game, Round
-from .rules import FACE_DOWN, Order, Result
+from .rules import FACE_DOWN, HOUSE_RULES, HouseRules, Order, Result
 
 EPILOG = """\
 examples:
@@ -25,8 +25,10 @@ examples:
   python -m krig simulate --games 10000 --players 3
   python -m krig simulate --games 1000 --order played --seed 7
   python -m krig simulate --games 1000 --face-down 3
+  python -m krig simulate --games 1000 --house peace --house only-tied
+  python -m krig play --players 3 --house jokers
 
-Rules: see docs/rules.md (R1-R12). Seats are numbered from 0; seat 0 is you.
+Rules: see docs/rules.md (R1-R17). Seats are numbered from 0; seat 0 is you.
 """
 
 
@@ -103,16 +105,26 @@ def _common(parser: argparse.ArgumentParser) -> None:
         type=int,
         choices=FACE_DOWN,
         default=1,
-        metavar="{1,2,3}",
-        help="cards each player puts face down in a war step (R7; default: 1, the traditional game plays 3)",
+        metavar="{1,2,3,4,5}",
+        help="cards each player puts face down in a war step (R7, R16; default: 1, the traditional game plays 3)",
+    )
+    parser.add_argument(
+        "--house",
+        action="append",
+        choices=HOUSE_RULES,
+        default=[],
+        help="a house rule, once per rule: peace (R13), jokers (R14), only-tied (R15); peace and jokers not together",
     )
 
 
 def _play(args: argparse.Namespace) -> int:
-    game = Game.new(args.players, seed=args.seed, return_order=args.order, face_down=args.face_down)
-    print(f"Krig: {game.players} players, {game.return_order} order{_variant(game.face_down)}, seed {game.seed}")
-    if game.set_aside:
-        print("One card is set aside unseen (R3).")
+    game = Game.new(
+        args.players, seed=args.seed, return_order=args.order, face_down=args.face_down, house=_house(args)
+    )
+    print(f"Krig: {game.players} players, {game.return_order} order{_variant(game.face_down, game.house)}, "
+          f"seed {game.seed}")
+    if game.aside:
+        print(f"{len(game.aside)} card{'s are' if len(game.aside) > 1 else ' is'} set aside unseen (R3).")
     while not game.over:
         if args.max_rounds is not None and game.round_number >= args.max_rounds:
             outcome = game.finish()
@@ -161,6 +173,7 @@ def _simulate(args: argparse.Namespace) -> int:
         print("--games must be at least 1", file=sys.stderr)
         return 2
     progress = _ProgressBar(args.games) if args.games >= 2000 else None
+    house = _house(args)
     stats = simulate(
         args.players,
         args.games,
@@ -168,18 +181,33 @@ def _simulate(args: argparse.Namespace) -> int:
         return_order=args.order,
         progress=progress,
         face_down=args.face_down,
+        house=house,
     )
     if progress:
         progress.close()
-    variant = _variant(args.face_down)
+    variant = _variant(args.face_down, house)
     print(f"Simulated {stats.games} games, {args.players} players, {args.order} order{variant}, seed {args.seed}")
     print(summary(stats))
     return 0
 
 
-def _variant(face_down: int) -> str:
-    """The face-down variant in a heading, unsaid for the seeds' one card."""
-    return "" if face_down == 1 else f", {face_down} cards face down"
+def _house(args: argparse.Namespace) -> HouseRules:
+    """The house rules of ``--house``; a pair that does not go together (R17) ends the command with its reason."""
+    try:
+        return HouseRules.named(args.house)
+    except ValueError as error:
+        print(f"python -m krig: {error}", file=sys.stderr)
+        raise SystemExit(2) from None
+
+
+def _variant(face_down: int, house: HouseRules) -> str:
+    """The face-down variant and the house rules in a heading, unsaid for the seeds' one card and Krig's own rules.
+
+    >>> _variant(1, HouseRules()), _variant(3, HouseRules(peace=True, only_tied=True))
+    ('', ', 3 cards face down, house rules peace, only-tied')
+    """
+    cards = "" if face_down == 1 else f", {face_down} cards face down"
+    return cards + (f", house rules {', '.join(house.names)}" if house else "")
 
 
 def summary(stats: Stats) -> str:

@@ -4,7 +4,7 @@
 ``bytearray`` hands, and ``_duels`` plays two-player games in shuffled order bit-packed, many
 at once. All three consume exactly the same bits of the generator in the same order, so a
 game played here ends exactly where ``play_round`` after ``play_round`` would have (the
-tests compare them game by game for every face-down variant). **Change a rule in
+tests compare them game by game for every face-down variant and house rule). **Change a rule in
 ``Game.play_round``, ``_round`` and ``_duels`` together.** They exist for speed: in the
 figures of ``benchmarks/engine.py``, ``_round`` is about five times faster than
 ``play_round`` and ``_duels`` another six to seven. The module is long because the three
@@ -35,7 +35,21 @@ from operator import itemgetter
 
 from .cards import codes, describe
 from .rng import Rng, derive, permutation
-from .rules import Order, Result, arrangement, check_face_down, check_order, check_players, check_seed, seeded_deal
+from .rules import (
+    FACE_DOWN,
+    STANDARD,
+    STRENGTH,
+    HouseRules,
+    Order,
+    Result,
+    arrangement,
+    check_face_down,
+    check_house,
+    check_order,
+    check_players,
+    check_seed,
+    seeded_deal,
+)
 
 
 @dataclass(frozen=True)
@@ -43,7 +57,7 @@ class Outcome:
     """What a stretch of fast play did: rounds and war steps played, and how it ended.
 
     ``result`` is ``None`` if the stretch stopped at its limit before the game ended;
-    ``table`` holds the codes of the cards left on the table by a draw (R8).
+    ``table`` holds the codes of the cards left on the table in the stretch by rounds that nobody won (R8, R15).
 
     >>> Outcome(rounds=3, wars=1, result=Result.WIN, winner=0)
     Outcome(rounds=3, wars=1, result=<Result.WIN: 'win'>, winner=0, table=())
@@ -62,10 +76,11 @@ def play_out(
     shuffled: bool,
     *,
     face_down: int = 1,
+    house: HouseRules = STANDARD,
     seen: set[bytes] | None = None,
     limit: int | None = None,
 ) -> Outcome:
-    """Play from ``hands`` (cards top first, changed in place) to the end of the game.
+    """Play from ``hands`` (cards top first, changed in place) to the end of the game, by ``house``'s rules.
 
     ``seen`` holds the arrangements so far for R12 (played order) and is updated.
     ``limit`` stops after that many rounds even if the game goes on.
@@ -76,8 +91,8 @@ def play_out(
     """
     limit = _NO_LIMIT if limit is None else limit
     run = _Run(hands, rng)
-    if _melee(run, shuffled, face_down, seen, limit):
-        _duels([run], limit, face_down)
+    if _melee(run, shuffled, face_down, house, seen, limit):
+        _duels([run], limit, face_down, house)
     return run.outcome()
 
 
@@ -95,34 +110,37 @@ class _Run:
     def __init__(self, hands: list[bytearray], rng: Rng) -> None:
         self.hands, self.rng = hands, rng
         self.rounds = self.wars = 0
-        self.table: bytearray | None = None
+        self.table = bytearray()
         self.repeated = False
         self.a = self.b = bytearray()  # not a duel (yet)
 
     def outcome(self) -> Outcome:
-        if self.table is not None:
-            return Outcome(self.rounds, self.wars, Result.DRAW, None, tuple(codes(self.table)))
-        if self.repeated:
-            return Outcome(self.rounds, self.wars, Result.REPETITION)
+        table = tuple(codes(self.table))
         holders = [seat for seat, hand in enumerate(self.hands) if hand]
+        if not holders:
+            return Outcome(self.rounds, self.wars, Result.DRAW, None, table)
+        if self.repeated:
+            return Outcome(self.rounds, self.wars, Result.REPETITION, None, table)
         if len(holders) == 1:
-            return Outcome(self.rounds, self.wars, Result.WIN, holders[0])
-        return Outcome(self.rounds, self.wars)
+            return Outcome(self.rounds, self.wars, Result.WIN, holders[0], table)
+        return Outcome(self.rounds, self.wars, None, None, table)
 
 
-def _melee(run: _Run, shuffled: bool, face_down: int, seen: set[bytes] | None, limit: int) -> bool:
+def _melee(
+    run: _Run, shuffled: bool, face_down: int, house: HouseRules, seen: set[bytes] | None, limit: int
+) -> bool:
     """Play round by round until the game ends, or, in shuffled order, two players are left: then True."""
     hands, rng = run.hands, run.rng
+    strength, only_tied = house.strength, house.only_tied
     playing = [hand for hand in hands if hand]
     most = 2 if shuffled else 1
     rounds = run.rounds
     while len(playing) > most and rounds < limit:
         rounds += 1
-        wars, table = _round(playing, rng, shuffled, face_down)
+        wars, table = _round(playing, rng, shuffled, face_down, strength, only_tied)
         run.wars += wars
-        if table is not None:
-            run.rounds, run.table = rounds, table
-            return False
+        if table is not None:  # nobody won the round: its pile stays on the table (R8, R15)
+            run.table += table
         if not all(playing):  # R10
             playing = [hand for hand in playing if hand]
         if seen is not None and len(playing) > 1:
@@ -138,22 +156,32 @@ def _melee(run: _Run, shuffled: bool, face_down: int, seen: set[bytes] | None, l
     return False
 
 
-def _round(hands: list[bytearray], rng: Rng, shuffled: bool, face_down: int) -> tuple[int, bytearray | None]:
+def _round(
+    hands: list[bytearray],
+    rng: Rng,
+    shuffled: bool,
+    face_down: int,
+    strength: bytes = STRENGTH,
+    only_tied: bool = False,
+) -> tuple[int, bytearray | None]:
     """One round among ``hands`` (all hold cards): ``(wars, table)``. Mirrors ``Game.play_round``.
 
-    The winner collects the pile; if nobody is left (R8) the pile is returned as the table.
+    ``strength[card]`` ranks the cards (R6, R13); with ``only_tied`` only the tied go to war (R15).
+    The winner collects the pile; if nobody is left in the war (R8) the pile is returned as the table.
     """
     ups = [hand.pop(0) for hand in hands]
     pile = bytearray(ups)
     fighters: Sequence[int] = range(len(hands))
     wars = 0
     while True:
-        ranks = [card >> 2 for card in ups]
+        ranks = [strength[card] for card in ups]
         top = max(ranks)
         if ranks.count(top) == 1:
             winner = fighters[ranks.index(top)]
             break
         wars += 1
+        if only_tied:
+            fighters = [seat for seat, rank in zip(fighters, ranks, strict=True) if rank == top]
         step = face_down + 1  # the cards of a war step: face down, then one face up
         ups = [hand[face_down] for hand in map(hands.__getitem__, fighters) if len(hand) >= step]
         still = [i for i in fighters if len(hands[i]) >= step]
@@ -207,10 +235,12 @@ class _SingleWar:
         return itemgetter(*(placed[i] for i in permutation(len(placed), r)))
 
 
-_SINGLE_WARS = {face_down: _SingleWar(face_down) for face_down in (1, 2, 3)}
+_SINGLE_WARS = {face_down: _SingleWar(face_down) for face_down in FACE_DOWN}
+_PEACE = bytes(strength * 4 for strength in HouseRules(peace=True).strength) + bytes(range(54, 256))
+"""Each card turned into one whose rank is its strength under Peace (R13), for ``_duels``' differences."""
 
 
-def _duels(duels: list[_Run], limit: int, face_down: int) -> None:
+def _duels(duels: list[_Run], limit: int, face_down: int, house: HouseRules = STANDARD) -> None:
     """Play two-player games in shuffled order, all at once, a pass at a time. Mirrors ``Game.play_round``.
 
     Each duel stops when a hand is empty, after ``limit`` rounds, or at a draw (``table``).
@@ -221,8 +251,10 @@ def _duels(duels: list[_Run], limit: int, face_down: int) -> None:
     are laid end to end, separated by one position, and computed with big-int and bytes
     operations together; only ties, wars and the bits are handled duel by duel.
     Byte ``i`` of ``d`` is ``0x80 + 4 * (rank(a[i]) - rank(b[i]))``: 0x80 is a tie, bit 7
-    set means a wins.
+    set means a wins. Under Peace (R13) the ranks are the cards' strengths; with two players only
+    the tied go to war in any case (R15).
     """
+    strength, peace = house.strength, house.peace
     step = face_down + 1
     single = _SINGLE_WARS[face_down]
     war_bits, war_draws, lookup = single.bits, single.draws, single.lookup
@@ -235,7 +267,12 @@ def _duels(duels: list[_Run], limit: int, face_down: int) -> None:
         n = len(a_cards)
         ranks, high = int.from_bytes(b"\xfc" * n), int.from_bytes(b"\x80" * n)
         ai, bi = int.from_bytes(a_cards), int.from_bytes(b_cards)
-        d = (ai & ranks | high) - (bi & ranks)
+        if peace:
+            d = (int.from_bytes(a_cards.translate(_PEACE)) & ranks | high) - (
+                int.from_bytes(b_cards.translate(_PEACE)) & ranks
+            )
+        else:
+            d = (ai & ranks | high) - (bi & ranks)
         ties = d.to_bytes(n)
         position_codes = []  # one code per position, see _KEEP
         war_piles = []  # (position, shuffled pile) of the wars inside the passes
@@ -313,9 +350,10 @@ def _duels(duels: list[_Run], limit: int, face_down: int) -> None:
             b += gained_b
             if not s:  # a war at the start of the pass that runs past it
                 duel.rounds += 1
-                wars, duel.table = _round([a, b], duel.rng, True, face_down)
+                wars, table = _round([a, b], duel.rng, True, face_down, strength)
                 duel.wars += wars
-            if a and b and duel.rounds < limit and duel.table is None:
+                duel.table += table or b""
+            if a and b and duel.rounds < limit:
                 going_on.append(duel)
         live = going_on
 
@@ -363,11 +401,12 @@ def simulate(
     every: int = 100,
     *,
     face_down: int = 1,
+    house: HouseRules | Iterable[str] = STANDARD,
     first: int = 0,
 ) -> Stats:
     """Play ``games`` whole games as fast as possible and count what happened.
 
-    Game ``i`` is exactly ``Game.new(players, seed=derive(seed, i), return_order=…, face_down=…)``, for ``i``
+    Game ``i`` is exactly ``Game.new(players, seed=derive(seed, i), return_order=…, face_down=…, house=…)``, for ``i``
     from ``first``: a long run played in batches of any size, each from where the last one ended, plays the
     same games as one call.
     ``progress(done)`` is called after every ``every`` games and at the end; if it returns
@@ -381,6 +420,7 @@ def simulate(
     shuffled = check_order(return_order) is Order.SHUFFLED
     check_seed(seed)
     check_face_down(face_down)
+    rules = check_house(house)
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be an int >= 0, not {describe(games)}")
     if isinstance(first, bool) or not isinstance(first, int) or first < 0:
@@ -389,8 +429,9 @@ def simulate(
     wins = [0] * players
     draws = repetitions = wars = 0
     for start in range(first, first + games, every):
-        positions = [_deal(players, derive(seed, i)) for i in range(start, min(start + every, first + games))]
-        outcomes = play_many(positions, shuffled, face_down)
+        chunk = range(start, min(start + every, first + games))
+        positions = [_deal(players, derive(seed, i), rules) for i in chunk]
+        outcomes = play_many(positions, shuffled, face_down, rules)
         lengths += [outcome.rounds for outcome in outcomes]
         wars += sum(outcome.wars for outcome in outcomes)
         batch_draws, batch_repetitions = tally(outcomes, wins)
@@ -414,8 +455,13 @@ def tally(outcomes: Iterable[Outcome], wins: list[int]) -> tuple[int, int]:
     return draws, repetitions
 
 
-def play_many(positions: list[tuple[list[bytearray], Rng]], shuffled: bool, face_down: int = 1) -> list[Outcome]:
-    """Play every position (hands and generator) to the end; the duels all together.
+def play_many(
+    positions: list[tuple[list[bytearray], Rng]],
+    shuffled: bool,
+    face_down: int = 1,
+    house: HouseRules = STANDARD,
+) -> list[Outcome]:
+    """Play every position (hands and generator) to the end by ``house``'s rules; the duels all together.
 
     In played order each position starts its own R12 history.
 
@@ -425,14 +471,14 @@ def play_many(positions: list[tuple[list[bytearray], Rng]], shuffled: bool, face
     runs, duels = [], []
     for hands, rng in positions:
         run = _Run(hands, rng)
-        if _melee(run, shuffled, face_down, None if shuffled else {arrangement(hands)}, _NO_LIMIT):
+        if _melee(run, shuffled, face_down, house, None if shuffled else {arrangement(hands)}, _NO_LIMIT):
             duels.append(run)
         runs.append(run)
-    _duels(duels, _NO_LIMIT, face_down)
+    _duels(duels, _NO_LIMIT, face_down, house)
     return [run.outcome() for run in runs]
 
 
-def _deal(players: int, seed: int) -> tuple[list[bytearray], Rng]:
-    """The hands of ``Game.new(players, seed)`` and its generator after the deal."""
-    hands, _, rng = seeded_deal(players, seed)
+def _deal(players: int, seed: int, house: HouseRules) -> tuple[list[bytearray], Rng]:
+    """The hands of ``Game.new(players, seed, house=house)`` and its generator after the deal."""
+    hands, _, rng = seeded_deal(players, seed, house)
     return list(map(bytearray, hands)), rng

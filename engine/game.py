@@ -1,4 +1,4 @@
-"""A game of Krig, played round by round with full records (docs/rules.md, R1–R12).
+"""A game of Krig, played round by round with full records (docs/rules.md, R1–R17).
 
 >>> game = Game.from_hands([["KS", "2C"], ["KH", "5D", "3C", "9S"]], return_order="played")
 >>> game.play_round()
@@ -16,7 +16,9 @@ where the rules are terse are in docs/rules.md:
   cards (if any) on the pile and is eliminated (R8). After the step: nobody left means the
   round has no winner, the game is a draw and the pile stays on the table (``Game.table``);
   one left wins the round, its own war cards included; otherwise R6 looks at the new
-  face-up cards.
+  face-up cards. Under Peace (R13) the lowest card is the best; with only the tied at war
+  (R15) the players not tied for the best card keep their hands out of the war, and a pile
+  nobody won stays on the table while the others play on.
 * R10 runs after the round; ``Round.eliminated`` lists R8 eliminations in the order they
   happened, then R10 ones in seat order.
 * R12 applies in played order only: the game ends as a repetition when the arrangement
@@ -29,14 +31,26 @@ from __future__ import annotations
 
 import secrets
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from .cards import CARDS, CODES, RANK, code, codes, deal, parse_cards, undeal
+from .cards import CARDS, JOKERS, NAMES, code, codes, deal, parse_cards, undeal
 from .fast import Outcome, play_out
 from .rng import Rng
-from .rules import Order, Result, arrangement, check_face_down, check_order, check_players, check_seed, seeded_deal
+from .rules import (
+    STANDARD,
+    HouseRules,
+    Order,
+    Result,
+    arrangement,
+    check_face_down,
+    check_house,
+    check_order,
+    check_players,
+    check_seed,
+    seeded_deal,
+)
 from .save import Save, SaveError, rng_field
 
 Cards = tuple[str | None, ...]
@@ -147,13 +161,15 @@ class Game:
         seed: int,
         return_order: Order,
         face_down: int,
-        set_aside: int | None = None,
+        house: HouseRules = STANDARD,
+        set_aside: tuple[int, ...] = (),
         dealt_from: str = "hands",
     ) -> None:
         """Start from dealt hands of internal cards; prefer the ``new``/``from_*`` constructors."""
         self._players = len(hands)
         self._return_order = return_order
         self._face_down = face_down
+        self._house = house
         self._seed = seed
         self._rng = rng
         self._deal = tuple(tuple(hand) for hand in hands)
@@ -175,22 +191,29 @@ class Game:
         return_order: str = Order.SHUFFLED,
         *,
         face_down: int = 1,
+        house: HouseRules | Iterable[str] = STANDARD,
     ) -> Game:
-        """A new game: a 52-card deck shuffled by the game's own generator, dealt by R3.
+        """A new game: a 52-card deck (54 with the jokers) shuffled by the game's own generator, dealt by R3.
 
         ``seed=None`` draws a fresh seed (below 2**53, safe for JavaScript numbers).
-        ``face_down`` is the number of cards each player puts face down in a war step (R7).
+        ``face_down`` is the number of cards each player puts face down in a war step (R7, R16);
+        ``house`` the house rules (R13–R15), as ``HouseRules`` or their names.
+
+        >>> Game.new(3, seed=1, house=["jokers", "only-tied"])
+        <Game players=3 shuffled house=jokers,only-tied seed=1 round=0 cards=[18, 18, 18]>
         """
         check_players(players)
         seed = _seed(seed)
         order = check_order(return_order)
-        hands, set_aside, rng = seeded_deal(players, seed)
+        rules = check_house(house)
+        hands, set_aside, rng = seeded_deal(players, seed, rules)
         return cls(
             hands,
             rng=rng,
             seed=seed,
             return_order=order,
             face_down=check_face_down(face_down),
+            house=rules,
             set_aside=set_aside,
             dealt_from="seed",
         )
@@ -204,16 +227,19 @@ class Game:
         seed: int | None = None,
         *,
         face_down: int = 1,
+        house: HouseRules | Iterable[str] = STANDARD,
     ) -> Game:
-        """A game dealt by R3 from ``deck``: 52 distinct codes, top first.
+        """A game dealt by R3 from ``deck``: 52 distinct codes, top first (54 with the jokers, R14).
 
+        >>> from krig.cards import CODES
         >>> Game.from_deck(list(CODES), 3).set_aside
         'AS'
         """
         check_players(players)
-        cards = parse_cards(deck, "deck")
-        if len(cards) != 52:
-            raise ValueError(f"deck must have 52 cards, not {len(cards)}")
+        rules = check_house(house)
+        cards = _no_stray_jokers(parse_cards(deck, "deck", rules.deck), rules)
+        if len(cards) != rules.deck:
+            raise ValueError(f"deck must have {rules.deck} cards, not {len(cards)}")
         seed = _seed(seed)
         order = check_order(return_order)
         hands, set_aside = deal(cards, players)
@@ -223,6 +249,7 @@ class Game:
             seed=seed,
             return_order=order,
             face_down=check_face_down(face_down),
+            house=rules,
             set_aside=set_aside,
             dealt_from="deck",
         )
@@ -235,8 +262,9 @@ class Game:
         seed: int | None = None,
         *,
         face_down: int = 1,
+        house: HouseRules | Iterable[str] = STANDARD,
     ) -> Game:
-        """A game from explicit hands (2–4 seats, distinct codes, top first).
+        """A game from explicit hands (2–4 seats, distinct codes, top first; jokers only with R14).
 
         Any subset of the deck will do. An empty hand is a seat that is already out; with
         at most one hand holding cards the game is over from the start (R11).
@@ -246,14 +274,19 @@ class Game:
         """
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or not 2 <= len(hands) <= 4:
             raise ValueError("hands must be a list of 2, 3 or 4 hands (R1)")
-        cards = [parse_cards(hand, f"hand {seat}") for seat, hand in enumerate(hands)]
+        rules = check_house(house)
+        cards = [
+            _no_stray_jokers(parse_cards(hand, f"hand {seat}", rules.deck), rules) for seat, hand in enumerate(hands)
+        ]
         if len({c for hand in cards for c in hand}) != sum(map(len, cards)):
             raise ValueError("a card appears in more than one hand")
         if not any(cards):
             raise ValueError("the hands hold no cards")
         seed = _seed(seed)
         order = check_order(return_order)
-        return cls(cards, rng=Rng(seed), seed=seed, return_order=order, face_down=check_face_down(face_down))
+        return cls(
+            cards, rng=Rng(seed), seed=seed, return_order=order, face_down=check_face_down(face_down), house=rules
+        )
 
     @property
     def players(self) -> int:
@@ -266,8 +299,13 @@ class Game:
 
     @property
     def face_down(self) -> int:
-        """How many cards each player puts face down in a war step: 1, 2 or 3 (R7, R8)."""
+        """How many cards each player puts face down in a war step: 1, 2 or 3 (R7, R8), 4 or 5 (R16)."""
         return self._face_down
+
+    @property
+    def house(self) -> HouseRules:
+        """The game's house rules (R13–R15); ``HouseRules()``, false, for Krig's own rules."""
+        return self._house
 
     @property
     def can_repeat(self) -> bool:
@@ -289,12 +327,20 @@ class Game:
 
     @property
     def set_aside(self) -> str | None:
-        """The card set aside unseen with 3 players (R3), or ``None``."""
-        return None if self._set_aside is None else code(self._set_aside)
+        """The card set aside unseen with 3 players (R3), or ``None``; the first of two with the jokers and 4 (R14).
+
+        ``aside`` has them all.
+        """
+        return code(self._set_aside[0]) if self._set_aside else None
+
+    @property
+    def aside(self) -> list[str]:
+        """Every card set aside unseen by the deal (R3, R14): none, one, or two with the jokers and 4 players."""
+        return codes(self._set_aside)
 
     @property
     def table(self) -> list[str]:
-        """Cards left on the table by a drawn round (R8: nobody left), else empty."""
+        """Cards left on the table by rounds that nobody won (R8: nobody left in the war; R15), else empty."""
         return codes(self._table)
 
     @property
@@ -335,6 +381,7 @@ class Game:
             raise GameOver(f"the game is over ({self._result}); start a new one")
         n = self._players
         face_down = self._face_down
+        strength = self._house.strength
         hands = self._hands
         fighters = started = [seat for seat in range(n) if hands[seat]]
         ups = {seat: hands[seat].popleft() for seat in fighters}
@@ -343,11 +390,13 @@ class Game:
         steps = [Step(_by_seat(ups, n), nobody, nobody)]
         eliminated: list[int] = []
         while True:
-            top = max(RANK[card] for card in ups.values())
-            leaders = [seat for seat, card in ups.items() if RANK[card] == top]
+            top = max(strength[card] for card in ups.values())
+            leaders = [seat for seat, card in ups.items() if strength[card] == top]
             if len(leaders) == 1:
                 winner: int | None = leaders[0]
                 break
+            if self._house.only_tied:  # R15: the others keep their hands out of the war
+                fighters = leaders
             downs: dict[int, list[int]] = {}
             lasts: dict[int, list[int]] = {}
             ups, out = {}, []
@@ -372,7 +421,7 @@ class Game:
                 break
         collected = pile[:]
         if winner is None:
-            self._table = collected
+            self._table += collected
             collected = []
         else:
             if self._return_order is Order.SHUFFLED:
@@ -426,17 +475,18 @@ class Game:
             self._rng,
             self._return_order is Order.SHUFFLED,
             face_down=self._face_down,
+            house=self._house,
             seen=self._seen,
             limit=rounds,
         )
         self._hands = [deque(hand) for hand in hands]
-        self._table = [CARDS[card] for card in outcome.table]
+        self._table += [CARDS[card] for card in outcome.table]
         self._round_number += outcome.rounds
         self._result, self._winner = outcome.result, outcome.winner
         return outcome
 
     def at_deal(self) -> Game:
-        """This game as it was dealt: a new game at round 0 with the same deal, seed, order and variant,
+        """This game as it was dealt: a new game at round 0 with the same deal, seed, order, variant and house rules,
         to play again round by round (a replay). The game itself is not changed.
 
         >>> game = Game.new(2, seed=7)
@@ -445,7 +495,9 @@ class Game:
         >>> start.round_number, start.hands == Game.new(2, seed=7).hands, start.finish() == outcome
         (0, True, True)
         """
-        return Game._dealt(self._players, self._deal_field(), self._return_order, self._seed, self._face_down)
+        return Game._dealt(
+            self._players, self._deal_field(), self._return_order, self._seed, self._face_down, self._house
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe, versioned save of the whole game (see ``krig.save``)."""
@@ -453,6 +505,7 @@ class Game:
             players=self._players,
             order=self._return_order,
             face_down=self._face_down,
+            house=self._house,
             seed=self._seed,
             deal=self._deal_field(),
             rounds=self._round_number,
@@ -470,7 +523,7 @@ class Game:
         """
         save = Save.from_dict(data)
         try:
-            game = cls._dealt(save.players, save.deal, save.order, save.seed, save.face_down)
+            game = cls._dealt(save.players, save.deal, save.order, save.seed, save.face_down, save.house)
         except ValueError as error:
             raise SaveError(f"deal: {error}") from None
         save.check_dealt(game.players)
@@ -479,14 +532,16 @@ class Game:
         return game
 
     @classmethod
-    def _dealt(cls, players: int, dealt: object, order: str, seed: int, face_down: int) -> Game:
+    def _dealt(
+        cls, players: int, dealt: object, order: str, seed: int, face_down: int, house: HouseRules
+    ) -> Game:
         """A new game from a save's ``deal`` (``"seed"``, a deck or hands); ``ValueError`` if it is none."""
         if dealt == "seed":
-            return cls.new(players, seed, order, face_down=face_down)
-        if isinstance(dealt, list) and len(dealt) == 52 and all(isinstance(card, str) for card in dealt):
-            return cls.from_deck(dealt, players, order, seed, face_down=face_down)
+            return cls.new(players, seed, order, face_down=face_down, house=house)
+        if isinstance(dealt, list) and len(dealt) == house.deck and all(isinstance(card, str) for card in dealt):
+            return cls.from_deck(dealt, players, order, seed, face_down=face_down, house=house)
         # from_hands checks whatever it is
-        return cls.from_hands(cast(Sequence[Sequence[str]], dealt), order, seed, face_down=face_down)
+        return cls.from_hands(cast(Sequence[Sequence[str]], dealt), order, seed, face_down=face_down, house=house)
 
     def _deal_field(self) -> str | list[str] | list[list[str]]:
         """The save's ``deal``: ``"seed"``, the deck (``from_deck``) or the hands (``from_hands``)."""
@@ -527,6 +582,7 @@ class Game:
     def __repr__(self) -> str:
         state = self._result or f"cards={[len(hand) for hand in self._hands]}"
         variant = "" if self._face_down == 1 else f" face_down={self._face_down}"
+        variant += f" house={','.join(self._house.names)}" if self._house else ""
         return (
             f"<Game players={self._players} {self._return_order}{variant} seed={self._seed} "
             f"round={self._round_number} {state}>"
@@ -534,13 +590,13 @@ class Game:
 
 
 def _by_seat(cards: dict[int, int], n: int) -> Cards:
-    return tuple(None if seat not in cards else CODES[cards[seat]] for seat in range(n))
+    return tuple(None if seat not in cards else NAMES[cards[seat]] for seat in range(n))
 
 
 def _rows(cards: dict[int, list[int]], n: int, face_down: int) -> Cards:
     """Several cards per seat laid out as in ``Step.down``: row ``i`` holds each seat's ``i``-th card."""
     return tuple(
-        CODES[cards[seat][i]] if seat in cards and i < len(cards[seat]) else None
+        NAMES[cards[seat][i]] if seat in cards and i < len(cards[seat]) else None
         for i in range(face_down)
         for seat in range(n)
     )
@@ -548,6 +604,13 @@ def _rows(cards: dict[int, list[int]], n: int, face_down: int) -> Cards:
 
 def _column(cards: Cards, seat: int, n: int) -> tuple[str, ...]:
     return tuple(card for card in cards[seat::n] if card is not None)
+
+
+def _no_stray_jokers(cards: list[int], house: HouseRules) -> list[int]:
+    """``cards``, unless they hold a joker and the game is not played with them (R14): ``ValueError``."""
+    if not house.jokers and any(card >= len(NAMES) - len(JOKERS) for card in cards):
+        raise ValueError("the jokers are only in the deck with the house rule Jokers (R14)")
+    return cards
 
 
 def _seed(seed: object) -> int:

@@ -145,6 +145,6 @@ def permutation(n: int, r: int) -> list[int]:
     return order
 
 
-_FACTORIALS = [factorial(n) for n in range(53)]
+_FACTORIALS = [factorial(n) for n in range(55)]  # up to 54 cards: the deck with the jokers (R14)
 # lookups for piles of 2 to 6 cards (battles of up to 4 players, wars of 2), the usual ones
 _SMALL = [[], [], *([itemgetter(*permutation(n, r)) for r in range(factorial(n))] for n in range(2, 7))]

@@ -19,6 +19,15 @@ nothing of ``Game``: a save is plain data.
 >>> Game.from_dict(data).to_dict() == data
 True
 
+A game with house rules (R13–R16) is saved as version 3, with the field ``house``; every
+other game as version 2, exactly as before house rules existed, so that a save of Krig's own
+rules reads the same in every version of Krig, and an older one refuses a save with house
+rules as newer rather than as damaged:
+
+>>> data = Game.new(2, seed=5, house=["peace"]).to_dict()
+>>> data["version"], data["house"] == ["peace"]
+(3, True)
+
 Every refusal is a ``SaveError`` with a ``kind`` (``Refusal``) that a page can say in its
 visitor's language; the English message says exactly what is wrong, for the console.
 """
@@ -31,11 +40,18 @@ from enum import StrEnum
 from typing import Any, TypeGuard
 
 from .cards import codes, describe, parse_cards
-from .rules import FACE_DOWN, PLAYERS, Order
+from .rules import FACE_DOWN, HOUSE_RULES, PLAYERS, STANDARD, HouseRules, Order
 
 VERSION = 2
+"""The version of a save of Krig's own rules (R1–R12), and the one older versions are migrated to."""
+HOUSE_VERSION = 3
+"""The newest version: version 2 with ``house``, the names of the house rules; the version of a save with house
+rules (R13–R15) or four or five cards face down (R16)."""
 MAX_ROUNDS = 10_000_000
 FIELDS = ("version", "players", "order", "face_down", "seed", "deal", "rounds", "hands", "table", "rng")
+HOUSE_FIELDS = (*FIELDS[:4], "house", *FIELDS[4:])
+OWN_FACE_DOWN = FACE_DOWN[:3]
+"""The face-down cards of Krig's own rules (R7), all that a version 2 save can hold."""
 
 
 class Refusal(StrEnum):
@@ -89,6 +105,7 @@ class Save:
     players: int
     order: Order
     face_down: int
+    house: HouseRules
     seed: int
     deal: object
     rounds: int
@@ -97,12 +114,15 @@ class Save:
     rng: Rng
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON data, the fields in the order of ``FIELDS`` (under 1 KB for a 52-card game)."""
+        """Plain JSON data, the fields in the order of ``FIELDS`` (under 1 KB for a 52-card game), or of
+        ``HOUSE_FIELDS`` for a game with house rules."""
+        own = not self.house and self.face_down in OWN_FACE_DOWN
         return {
-            "version": VERSION,
+            "version": VERSION if own else HOUSE_VERSION,
             "players": self.players,
             "order": self.order,
             "face_down": self.face_down,
+            **({} if own else {"house": list(self.house.names)}),
             "seed": self.seed,
             "deal": self.deal,
             "rounds": self.rounds,
@@ -115,9 +135,11 @@ class Save:
     def from_dict(cls, data: object) -> Save:
         """The fields of the save ``data`` (any version), checked; ``SaveError`` saying what is wrong."""
         data = migrate(data)
-        unknown = [k for k in data if k not in FIELDS]
+        house_rules = data["version"] > VERSION
+        fields = HOUSE_FIELDS if house_rules else FIELDS
+        unknown = [k for k in data if k not in fields]
         _check(not unknown, f"unknown field {_key(unknown[0]) if unknown else ''}", _kind(data))
-        missing = [k for k in FIELDS if k not in data]
+        missing = [k for k in fields if k not in data]
         _check(not missing, f"missing field {missing[0] if missing else ''!r}", _kind(data))
 
         players = data["players"]
@@ -129,15 +151,16 @@ class Save:
         )
         face_down = data["face_down"]
         _check(
-            _is_int(face_down) and face_down in FACE_DOWN,
-            f"face_down must be 1, 2 or 3, not {describe(face_down)}",
+            _is_int(face_down) and face_down in (FACE_DOWN if house_rules else OWN_FACE_DOWN),
+            f"face_down must be 1, 2 or 3{', 4 or 5' if house_rules else ''}, not {describe(face_down)}",
         )
+        house = _house(data["house"]) if house_rules else STANDARD
         seed = data["seed"]
         _check(_is_int(seed) and 0 <= seed < 1 << 64, f"seed must be an int from 0 to 2**64 - 1, not {describe(seed)}")
         rounds = data["rounds"]
         _check(_is_int(rounds) and 0 <= rounds <= MAX_ROUNDS, f"rounds must be an int from 0 to {MAX_ROUNDS}")
-        hands = _hands(data["hands"], players)
-        table = _cards(data["table"], "table")
+        hands = _hands(data["hands"], players, house.deck)
+        table = _cards(data["table"], "table", house.deck)
         held = [card for hand in hands for card in hand] + table
         _check(len(set(held)) == len(held), "a card is twice in the hands and table (duplicated)")
         rng = data["rng"]
@@ -153,6 +176,7 @@ class Save:
             players,
             Order(order),
             face_down,
+            house,
             seed,
             data["deal"],
             rounds,
@@ -187,7 +211,7 @@ def migrate(data: object) -> dict[str, Any]:
     if not _is_int(version):
         raise SaveError(f"version must be an int, not {describe(version)}", Refusal.NOT_A_SAVE)
     _check(
-        version <= VERSION,
+        version <= HOUSE_VERSION,
         f"version {describe(version)} was saved by a newer version of Krig; please update",
         Refusal.NEWER,
     )
@@ -206,15 +230,26 @@ def _kind(data: dict[str, Any]) -> Refusal:
     return Refusal.DAMAGED if any(k in data for k in FIELDS[1:]) else Refusal.NOT_A_SAVE
 
 
-def _hands(value: object, players: int) -> list[list[int]]:
+def _house(value: object) -> HouseRules:
+    if not isinstance(value, list) or len(value) > len(HOUSE_RULES):
+        raise SaveError(f"house must be a list of house rule names, not {describe(value)}")
+    try:
+        house = HouseRules.named(value)
+    except ValueError as error:
+        raise SaveError(f"house: {error}") from None
+    _check(len(house.names) == len(value), "house names a house rule twice")
+    return house
+
+
+def _hands(value: object, players: int, deck: int) -> list[list[int]]:
     if not isinstance(value, list) or len(value) != players:
         raise SaveError(f"hands must be a list of {players} hands, not {describe(value)}")
-    return [_cards(hand, f"hands[{seat}]") for seat, hand in enumerate(value)]
+    return [_cards(hand, f"hands[{seat}]", deck) for seat, hand in enumerate(value)]
 
 
-def _cards(value: object, what: str) -> list[int]:
+def _cards(value: object, what: str, deck: int) -> list[int]:
     try:
-        return parse_cards(value, what)
+        return parse_cards(value, what, deck)
     except ValueError as error:
         raise SaveError(str(error)) from None
 

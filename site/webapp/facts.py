@@ -5,7 +5,7 @@ module (``js/facts.js``). The page never keeps a fact of its own that Python als
 
 >>> facts = page("fr")
 >>> len(facts["cards"]), facts["cards"][:2], facts["log_limit"], facts["history_version"], facts["unoffered"]
-(52, ['2C', '2D'], 200, 3, [['played', 2]])
+(52, ['2C', '2D'], 200, 3, [['played', 2], ['played', 4]])
 >>> facts["history_limit"], facts["replays_kept"]
 (1000, 50)
 >>> facts["decks"]["letters"]["fr"], facts["decks"]["deck"]

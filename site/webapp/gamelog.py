@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from krig.cards import NAMES
 from krig.save import MAX_ROUNDS
 
 from .narrate import Narrator
@@ -61,7 +62,7 @@ def line(narrator: Narrator, entry: object) -> dict[str, Any] | None:
             return None
         return {"entry": finished(number, rounds), "label": label, "text": narrator.finished(rounds), "wars": ""}
     winner, out = entry.get("winner"), entry.get("out")
-    wars, cards = _count(entry.get("wars"), 26), _count(entry.get("cards"), 52)
+    wars, cards = _count(entry.get("wars"), 26), _count(entry.get("cards"), len(NAMES))
     if not (winner is None or _seat(winner)) or wars is None or cards is None:
         return None
     if not isinstance(out, list) or not all(_seat(seat) for seat in out):

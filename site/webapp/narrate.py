@@ -26,7 +26,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from krig.cards import CARDS, CODES, RANK
+from krig.cards import CARDS, CODES, JOKERS
 
 from .numerals import formats, number_format
 
@@ -88,6 +88,8 @@ class Narrator:
     def ranks(self, code: str) -> str:
         """The rank named as a tie: 'jacks', '10s' (the form that fits "Tie on …")."""
         t = self.t
+        if code in JOKERS:
+            return t.pgettext("tie", "jokers")
         names = {
             "2": t.pgettext("tie", "2s"),
             "3": t.pgettext("tie", "3s"),
@@ -116,7 +118,9 @@ class Narrator:
         return names[code[-1]]
 
     def card(self, code: str) -> str:
-        """A card's full name, for text alternatives: 'jack of spades'."""
+        """A card's full name, for text alternatives: 'jack of spades', 'red joker' (the house rule R14)."""
+        if code in JOKERS:
+            return self.t.pgettext("card", "black joker") if code == JOKERS[0] else self.t.pgettext("card", "red joker")
         return self.t.gettext("%(rank)s of %(suit)s") % {"rank": self.rank(code), "suit": self.suit(code)}
 
     def cards(self) -> dict[str, str]:
@@ -192,8 +196,9 @@ def narrate(narrator: Narrator, game: Game, played: Round | None, finished: int 
         shown = [(seat, card) for seat, card in enumerate(step.up) if card]
         full += [narrator.shown(seat, card) for seat, card in shown]
         if index + 1 < len(steps) and shown:
-            # this step's face-up cards tied at the top: a war follows, its cards face down first
-            top = max(shown, key=lambda item: RANK[CARDS[item[1]]])[1]
+            # this step's face-up cards tied for the best (under Peace the lowest, R13): a war follows, its cards
+            # face down first
+            top = max(shown, key=lambda item: game.house.strength[CARDS[item[1]]])[1]
             tie = narrator.tie(top, again=index > 0)
             short.append(tie)
             full += [tie, narrator.face_down(game.face_down)]

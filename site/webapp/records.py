@@ -67,7 +67,8 @@ from collections.abc import Callable
 from typing import Any
 
 from krig import Game, Refusal, SaveError
-from krig.cards import CARDS, describe
+from krig.cards import CARDS, NAMES, describe
+from krig.rules import FACE_DOWN
 from krig.save import Save
 
 VERSION = 4
@@ -197,7 +198,7 @@ def shown_round(board: object, players: int) -> dict[str, Any] | None:
     cards, pile, winner = board.get("cards"), board.get("pile"), board.get("winner")
     status, lang = board.get("status", ""), board.get("lang")
     valid = (isinstance(cards, list) and len(cards) == players and all(_seat_cards(seat) for seat in cards)
-             and type(pile) is int and 0 <= pile <= 52
+             and type(pile) is int and 0 <= pile <= len(NAMES)
              and (winner is None or (type(winner) is int and 0 <= winner < players))
              and isinstance(status, str) and isinstance(lang, str))
     return {"players": players, "cards": cards, "pile": pile, "winner": winner, "status": status,
@@ -214,9 +215,9 @@ def _seat_cards(cards: object) -> bool:
 
 
 def _step_cards(cards: object, several: bool) -> bool:
-    """A seat's cards of one step: a code or null, or, where ``several``, a list of at most three codes."""
+    """A seat's cards of one step: a code or null, or, where ``several``, a list of at most five codes (R16)."""
     if several and isinstance(cards, list):
-        return len(cards) <= 3 and all(isinstance(code, str) and code in CARDS for code in cards)
+        return len(cards) <= max(FACE_DOWN) and all(isinstance(code, str) and code in CARDS for code in cards)
     return cards is None or (isinstance(cards, str) and cards in CARDS)
 
 

@@ -55,7 +55,8 @@ class Session:
                 seed = None
             elif seed.strip().isdigit():
                 seed = int(seed.strip())
-        self.start(Game.new(players, seed=seed, return_order=order, face_down=face_down), settings)
+        house = request.get("house", ())  # names of house rules (R13–R15): the engine says what is wrong with them
+        self.start(Game.new(players, seed=seed, return_order=order, face_down=face_down, house=house), settings)
         return self.answer()
 
     def restore(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -139,7 +140,8 @@ class Session:
         if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= 10_000:
             raise RequestError("games must be an int from 1 to 10000")
         check_offered(order, face_down)
-        stats = krig.simulate(players, games, seed=seed, return_order=order, face_down=face_down, first=first)
+        stats = krig.simulate(players, games, seed=seed, return_order=order, face_down=face_down,
+                              house=request.get("house", ()), first=first)
         return {"rounds": list(stats.rounds), "wins": list(stats.wins), "draws": stats.draws,
                 "repetitions": stats.repetitions}
 

@@ -19,6 +19,7 @@ import copy
 from typing import Any
 
 from krig import Game, GameOver, Round
+from krig.cards import NAMES
 
 from . import gamelog, records
 from .narrate import Narrator, narrate, retell
@@ -157,6 +158,6 @@ class Table:
 
 def _fewer(low: object, count: int) -> int:
     """The fewer of `count` and `low`, if `low` is a count of cards at all (a stored record's may be anything)."""
-    if isinstance(low, int) and not isinstance(low, bool) and 0 <= low <= 52:
+    if isinstance(low, int) and not isinstance(low, bool) and 0 <= low <= len(NAMES):
         return min(low, count)
     return count

@@ -124,9 +124,9 @@ def test_face_down_sets_the_variant(capsys: pytest.CaptureFixture[str]) -> None:
     assert war.count("[") == 4  # two face-down cards for each of the two seats, in brackets
 
 
-def test_face_down_must_be_one_two_or_three(capsys: pytest.CaptureFixture[str]) -> None:
+def test_face_down_must_be_one_to_five(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
-        main(["simulate", "--face-down", "4"])
+        main(["simulate", "--face-down", "6"])
     assert exit_info.value.code == 2
     assert "invalid choice" in capsys.readouterr().err
 

@@ -18,8 +18,8 @@ orders = st.sampled_from(["shuffled", "played"])
 seeds = st.integers(0, 2**64 - 1)
 face_downs = st.sampled_from(FACE_DOWN)
 # In played order two face-down cards can go round for millions of rounds before R12 ends the game (one deal took
-# 6.6 M rounds and 883 MB): too long for a property run, so that pair is never drawn here.
-variants = st.tuples(orders, face_downs).filter(lambda variant: variant != ("played", 2))
+# 6.6 M rounds and 883 MB), and so can four (R16): too long for a property run, so those pairs are never drawn here.
+variants = st.tuples(orders, face_downs).filter(lambda variant: variant not in {("played", 2), ("played", 4)})
 
 
 @st.composite

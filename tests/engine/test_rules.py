@@ -203,8 +203,8 @@ def test_r7_with_two_face_down_another_tie_repeats_the_war() -> None:
     assert record.pile == ("7S", "7H", "2C", "3C", "9C", "2D", "3D", "9D", "4C", "5C", "QC", "4D", "5D", "JD")
 
 
-@pytest.mark.parametrize("face_down", [0, 4, "3", 3.0, True, None])
-def test_r7_one_two_or_three_cards_face_down(face_down: object) -> None:
+@pytest.mark.parametrize("face_down", [0, 6, "3", 3.0, True, None])
+def test_r7_r16_one_to_five_cards_face_down(face_down: object) -> None:
     for start in (
         lambda: Game.new(2, seed=1, face_down=face_down),  # type: ignore[arg-type]
         lambda: Game.from_deck(list(CODES), 2, face_down=face_down),  # type: ignore[arg-type]

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from krig import Game, Refusal, SaveError
 from krig.cards import CODES
-from krig.save import FIELDS, MIGRATIONS, VERSION
+from krig.save import FIELDS, HOUSE_VERSION, MIGRATIONS, VERSION
 
 from engine_helpers import play_all
 
@@ -193,7 +193,7 @@ def test_save_error_is_a_value_error() -> None:
         ({}, Refusal.NOT_A_SAVE),
         ({"name": "krig", "version": "1.0.0"}, Refusal.NOT_A_SAVE),  # some other program's JSON
         ({"version": 2, "title": "not ours"}, Refusal.NOT_A_SAVE),
-        ({"version": VERSION + 1}, Refusal.NEWER),
+        ({"version": HOUSE_VERSION + 1}, Refusal.NEWER),
         (mutate(BASE, ("version",), 10**40), Refusal.NEWER),
         (mutate(BASE, ("version",), 0), Refusal.DAMAGED),
         (mutate(BASE, ("extra",), 1), Refusal.DAMAGED),
