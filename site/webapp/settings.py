@@ -27,6 +27,11 @@ from . import decks
 SPEEDS = (1, 5)
 """The auto-play speed slider's slowest and fastest steps (js/pace.js times each one)."""
 
+FACE_DOWN_OFFERED = FACE_DOWN[:3]
+"""The numbers of face-down cards the form offers: one to three. Four and five (R16) are the engine's already, and
+come to the form with the other house rules, whose words (the link's refusal, the played order's exceptions)
+they need."""
+
 ANIMATIONS = ("normal", "fast", "none")
 """How the cards move: the CSS's own speed, faster, or not at all."""
 
@@ -54,7 +59,7 @@ class Setting:
 SETTINGS = (
     Setting("players", "choice", PLAYERS, PLAYERS[0], link="players"),
     Setting("order", "choice", tuple(map(str, Order)), str(Order.SHUFFLED), link="order"),
-    Setting("face_down", "choice", FACE_DOWN, FACE_DOWN[0], link="down"),
+    Setting("face_down", "choice", FACE_DOWN_OFFERED, FACE_DOWN[0], link="down"),
     Setting("speed", "range", SPEEDS, 3),
     Setting("animation", "choice", ANIMATIONS, ANIMATIONS[0]),
     Setting("sound", "toggle", (False, True), True),

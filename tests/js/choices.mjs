@@ -13,5 +13,5 @@ export const CHOICES = Object.freeze({
     { name: "deck", kind: "choice", values: ["standard", "four-colour"], default: "standard", deal: false },
     { name: "letters", kind: "choice", values: ["international", "fr"], default: "international", deal: false },
   ],
-  unoffered: [["played", 2]],
+  unoffered: [["played", 2], ["played", 4]],
 });
