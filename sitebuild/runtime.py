@@ -15,7 +15,7 @@ import time
 import zipfile
 from pathlib import Path
 
-from krig.webapp.bridge import Failure
+from krig.webapp.failures import Failure
 
 from .languages import CODES
 from .paths import NODE_MODULES, ROOT, SOURCE_DATE_EPOCH, fill_in

@@ -25,7 +25,7 @@ from typing import Any
 from krig.cards import CODES, deal
 
 from . import decks, estimate, records, settings, variants
-from .bridge import FATAL, Failure
+from .failures import FATAL, Failure
 from .session import HANDLERS
 
 

@@ -1,6 +1,6 @@
 """The request types are one list, Python's (``session.HANDLERS``): the bridge answers each of them, the page is
 handed their names (``facts.page("en")["requests"]``, ``REQUESTS`` in facts.js), and every request the page sends
-is of one of them. So are the kinds of error (``bridge.Failure``, ``ERRORS`` in facts.js and worker.js)."""
+is of one of them. So are the kinds of error (``failures.Failure``, ``ERRORS`` in facts.js and worker.js)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import build
-from krig.webapp import bridge, facts
+from krig.webapp import bridge, facts, failures
 from krig.webapp.session import HANDLERS, Session
 
 SCRIPTS = build.ROOT / "site" / "static" / "js"
@@ -56,10 +56,10 @@ def test_the_bridge_answers_each_request_type_it_hands_over_and_refuses_any_othe
 
 
 def test_every_kind_of_error_the_page_names_is_pythons_and_none_is_written_by_hand() -> None:
-    kinds = {str(kind) for kind in bridge.Failure}
+    kinds = {str(kind) for kind in failures.Failure}
     for path in sorted(SCRIPTS.glob("*.js")):
         named = set(re.findall(r"\bERRORS(?:\.([\w]+)|\[\"([\w-]+)\"\])", code(path)))
         assert {dotted or quoted for dotted, quoted in named} <= kinds, path.name
         assert not re.search(r"(?:error\??\.kind [!=]== |kind: |EngineError\()\"", code(path)), path.name
-    assert facts.page("en")["errors"] == [str(kind) for kind in bridge.Failure]
+    assert facts.page("en")["errors"] == [str(kind) for kind in failures.Failure]
     assert set(facts.page("en")["fatal"]) < kinds

@@ -51,7 +51,7 @@ export const IMPORT_LIMIT = facts.import_limit;
  */
 export const REQUESTS = named(facts.requests);
 /**
- * The kinds of error the page is told of, the bridge's, the worker's and its own (krig.webapp.bridge.Failure),
+ * The kinds of error the page is told of, the bridge's, the worker's and its own (krig.webapp.failures.Failure),
  * each under its own name (`ERRORS.load` is "load", `ERRORS["not-ready"]` "not-ready"), and those after which the
  * engine cannot go on (`FATAL`).
  */

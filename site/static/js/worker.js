@@ -27,7 +27,7 @@ import { loadPyodide } from "../pyodide/__PYODIDE_VERSION__/pyodide.mjs";
 
 // What this build ships, written in by build.py: the trimmed standard library's file name, the identity of
 // everything a memory snapshot is bound to (the Pyodide build, our wheel, that library, this file), the
-// bytes a fresh start downloads, for the progress, and the kinds of error (krig.webapp.bridge.Failure).
+// bytes a fresh start downloads, for the progress, and the kinds of error (krig.webapp.failures.Failure).
 const BUILD = "__BUILD__";
 const ERRORS = Object.fromEntries(BUILD.errors.map((kind) => [kind, kind])); // ERRORS.load is "load"
 const PYODIDE = new URL("../pyodide/", import.meta.url).href; // our lock file, wheel and trimmed standard library
