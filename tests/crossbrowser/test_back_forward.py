@@ -15,7 +15,10 @@ CACHED = "() => window.krigLeftHere === true"
 
 def shows_the_stored_game(tab: Tab, rounds: int) -> None:
     tab.ready()
-    tab.wait(f"() => document.getElementById('board').dataset.round === '{rounds}'")
+    # at rest: a board drawn in motion (from the link's deal to the stored round) shows its counts as the motion
+    # ends, as every round does
+    tab.wait(f"() => document.getElementById('board').dataset.round === '{rounds}'"
+             " && !document.getElementById('board').dataset.motion")
     assert tab.counts() == engine_counts(2, 3, rounds)
     tab.wait_enabled("flip")  # the stored board is drawn before the engine has restored its game
     assert not tab.shown("taken-over") and not tab.shown("other-tab")
