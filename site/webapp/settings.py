@@ -59,7 +59,7 @@ class Setting:
 SETTINGS = (
     Setting("players", "choice", PLAYERS, PLAYERS[0], link="players"),
     Setting("order", "choice", tuple(map(str, Order)), str(Order.SHUFFLED), link="order"),
-    Setting("face_down", "choice", FACE_DOWN_OFFERED, FACE_DOWN[0], link="down"),
+    Setting("face_down", "choice", FACE_DOWN_OFFERED, FACE_DOWN_OFFERED[0], link="down"),
     Setting("speed", "range", SPEEDS, 3),
     Setting("animation", "choice", ANIMATIONS, ANIMATIONS[0]),
     Setting("sound", "toggle", (False, True), True),
