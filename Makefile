@@ -8,11 +8,14 @@ WORKERS ?= 4
 start: setup
 	.venv/bin/python build.py serve
 
-test: setup test-js
+# The site the tests use starts building first, beside the steps before pytest (tests/builtsite.py).
+test: setup
+	.venv/bin/python tests/builtsite.py &
+	$(MAKE) --no-print-directory test-js
 	scripts/setup.sh --browser
 	.venv/bin/ruff check .
 	$(MAKE) --no-print-directory types
-	.venv/bin/python -m pytest -n $(WORKERS) --dist loadfile --durations=25
+	.venv/bin/python -m pytest -n $(WORKERS) --dist loadfile --no-loadscope-reorder --durations=25
 
 # The fast loop, under a minute: all of make test but the browsers and the runs of Pyodide under Node.js, with
 # the tests spread over every core by pytest-xdist (the site is built once, beside them: tests/conftest.py).
