@@ -6,9 +6,11 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
+from xdist.scheduler import LoadScopeScheduling
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -25,13 +27,24 @@ settings.load_profile("krig")
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Run first what does not need the built site, while it builds beside them; then the cross-browser files, the
     longest, then the Chromium ones, so that no worker is left alone with a long file at the end. `make test` keeps
-    this order of files (`--no-loadscope-reorder`: pytest-xdist would otherwise put the files with the most tests
-    first)."""
+    this order (`--no-loadscope-reorder`: pytest-xdist would put the files with the most tests first)."""
     def order(item: pytest.Item) -> int:
         if "dist" not in getattr(item, "fixturenames", ()):
             return 0
         return 1 if "crossbrowser" in item.path.parts else 2 if "browser" in item.path.parts else 3
     items.sort(key=order)
+
+
+class FilesAndEngineTests(LoadScopeScheduling):
+    """`--dist loadfile`, but for the engine's tests, which are spread one by one: they need no browser and no
+    fixture of their module, and the reference games are minutes of CPU in one file."""
+
+    def _split_scope(self, nodeid: str) -> str:
+        return nodeid if nodeid.startswith("tests/engine/") else nodeid.split("::", 1)[0]
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> LoadScopeScheduling | None:
+    return FilesAndEngineTests(config, log) if config.getvalue("dist") == "loadfile" else None
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
