@@ -11,7 +11,7 @@ import { ERRORS, REQUESTS } from "./facts.js";
 import { clearLog } from "./log.js";
 import { roundGap } from "./pace.js";
 import { listen, state, update } from "./page.js";
-import { persistGame } from "./saving.js";
+import { persistGame, written } from "./saving.js";
 import { applySettings, CHOICES, readSettings } from "./settings.js";
 import {
   autoplaying, canAsk, drawnAhead, drawnEarly, early, flipKept, keptPlayed, onTable, refused, spent,
@@ -89,9 +89,12 @@ async function flipEarly() {
 /**
  * The round just drawn ahead (its log `line`), on screen once the record that counts it can no longer be lost
  * by a page that leaves: in the same task where writes commit at once (Chromium), a few milliseconds later where
- * they commit once their requests are answered (Firefox). A round on screen is a round kept.
+ * they commit once their requests are answered (Firefox). A round on screen is a round kept. The writes of the
+ * rounds before it have landed first: a commit the browser has not finished dies with a killed browser, and
+ * on a loaded machine several can wait at once, so a crash would take more than the last round.
  */
 async function keptThenDrawn(line, chances = null, { answerFollows = false } = {}) {
+  await written();
   await new Promise((kept) => persistGame(null, { answerFollows, kept }));
   draw(line, null, { fresh: true, auto: state.autoplay });
   forgetChances(chances);
