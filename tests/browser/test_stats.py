@@ -175,7 +175,7 @@ def test_progress_is_said_in_the_pages_language(page: Page, guard) -> None:
     open_simulator(page, "ru")
     simulate(page, games="100000", face_down="all")
     status = page.locator("[data-testid=sim-status]")
-    said = re.compile(r"^Сыграно партий: [\d\s]+ из 300\s000\. Осталось около [\d\s]+ секунд")
+    said = re.compile(r"^Сыграно партий: [\d\s]+ из 500\s000\. Осталось около [\d\s]+ секунд")
     expect(status).to_have_text(said)
     page.click("[data-testid=sim-cancel]")
     expect(status).to_be_hidden(timeout=LOAD_TIMEOUT)
