@@ -25,6 +25,8 @@ PREVIEW_FONTS = {
 def card_svg(code: str, letters: str = "international", deck: str = "standard") -> str:
     """One card face in a deck (krig.webapp.decks): the index and the suit in two corners, the suit in the middle."""
     index, colour = decks.face(code, letters, deck)
+    if index == decks.JOKER_INDEX:
+        return joker_svg(colour)
     symbol = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[code[-1]]
     return f"""<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 70 98" width="70" height="98">
 <rect x="0.5" y="0.5" width="69" height="97" rx="6" fill="#fff" stroke="#555"/>
@@ -33,6 +35,19 @@ def card_svg(code: str, letters: str = "international", deck: str = "standard") 
 <text x="35" y="60" font-size="34">{symbol}</text>
 <g transform="rotate(180 35 49)"><text x="11" y="18" font-size="14">{index}</text>\
 <text x="11" y="31" font-size="12">{symbol}</text></g>
+</g></svg>
+"""
+
+
+def joker_svg(colour: str) -> str:
+    """A joker (R14): a star in two corners and a large one in the middle, over the word JOKER."""
+    return f"""<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 70 98" width="70" height="98">
+<rect x="0.5" y="0.5" width="69" height="97" rx="6" fill="#fff" stroke="#555"/>
+<g fill="{colour}" font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold" text-anchor="middle">
+<text x="11" y="18" font-size="14">{decks.JOKER_INDEX}</text>
+<text x="35" y="58" font-size="36">{decks.JOKER_INDEX}</text>
+<text x="35" y="74" font-size="9" letter-spacing="1">JOKER</text>
+<g transform="rotate(180 35 49)"><text x="11" y="18" font-size="14">{decks.JOKER_INDEX}</text></g>
 </g></svg>
 """
 

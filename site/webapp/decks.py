@@ -11,11 +11,16 @@ draws a picture only for the cards whose face a choice changes; the page finds e
 ('fr/KH.svg', 'fr-four-colour/QD.svg', '2S.svg')
 >>> offered_letters("fr"), offered_letters("sw")
 (('international', 'fr'), ('international',))
+
+The jokers (the house rule R14) are the same in every deck, at the top: no choice changes them.
+
+>>> face("RJ", "ru", "four-colour"), picture("BJ", "fr", "four-colour")
+(('★', '#c0192b'), 'BJ.svg')
 """
 
 from __future__ import annotations
 
-from krig.cards import CODES
+from krig.cards import JOKERS, NAMES
 
 LETTERED = ("A", "K", "Q", "J")
 """The ranks written with a letter, in the order a set of letters is named ("A K Q J")."""
@@ -39,6 +44,11 @@ COLOURS = {
 }
 """Each deck's colour of each suit, on a white face (every one at least 4.5:1 against it)."""
 
+JOKER_INDEX = "★"
+"""What a joker shows in its corners, as jokers printed in any language do."""
+JOKER_COLOURS = dict(zip(JOKERS, (BLACK, RED), strict=True))
+"""The black and the red joker's colours, in every deck."""
+
 
 def offered_letters(lang: str) -> tuple[str, ...]:
     """The sets of letters a page in `lang` offers: the international one, then the language's own if it has one."""
@@ -51,7 +61,9 @@ def named(letters: str) -> str:
 
 
 def face(code: str, letters: str, deck: str) -> tuple[str, str]:
-    """What a card's face shows in a deck: the index (rank) and the colour of its suit."""
+    """What a card's face shows in a deck: the index (rank) and the colour of its suit, or a joker's."""
+    if code in JOKER_COLOURS:
+        return JOKER_INDEX, JOKER_COLOURS[code]
     rank, suit = code[:-1], code[-1]
     return LETTERS[letters].get(rank, rank), COLOURS[deck][suit]
 
@@ -59,6 +71,8 @@ def face(code: str, letters: str, deck: str) -> tuple[str, str]:
 def picture(code: str, letters: str, deck: str) -> str:
     """Where a card's picture is, under cards/: in a folder named by the choices that change this card's face,
     else the standard deck's, at the top."""
+    if code in JOKER_COLOURS:
+        return f"{code}.svg"
     rank, suit = code[:-1], code[-1]
     changed = ((letters, rank in LETTERS[letters]), (deck, COLOURS[deck][suit] != COLOURS["standard"][suit]))
     folder = "-".join(name for name, changes in changed if changes)
@@ -69,7 +83,7 @@ def pictures() -> dict[str, tuple[str, str, str]]:
     """Every picture the decks need, by its place under cards/: a card and a deck that show it, (code, letters,
     deck). Every deck that finds a card at one place shows it with the same face there."""
     found: dict[str, tuple[str, str, str]] = {}
-    for code in CODES:
+    for code in NAMES:
         for letters in LETTERS:
             for deck in COLOURS:
                 found.setdefault(picture(code, letters, deck), (code, letters, deck))

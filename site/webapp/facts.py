@@ -5,7 +5,7 @@ module (``js/facts.js``). The page never keeps a fact of its own that Python als
 
 >>> facts = page("fr")
 >>> len(facts["cards"]), facts["cards"][:2], facts["log_limit"], facts["history_version"], facts["unoffered"]
-(52, ['2C', '2D'], 200, 3, [['played', 2], ['played', 4]])
+(54, ['2C', '2D'], 200, 3, [['played', 2], ['played', 4]])
 >>> facts["history_limit"], facts["replays_kept"]
 (1000, 50)
 >>> facts["decks"]["letters"]["fr"], facts["decks"]["deck"]
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from krig.cards import CODES, deal
+from krig.cards import NAMES, deal
 
 from . import decks, estimate, records, settings, variants
 from .failures import FATAL, Failure
@@ -30,8 +30,8 @@ from .session import HANDLERS
 
 
 def page(lang: str) -> dict[str, Any]:
-    """The facts for the page in `lang`: the settings it offers (``settings.table``), card codes (its
-    pictures), how many log entries are kept, the version of a finished game's entry (an older one goes to the
+    """The facts for the page in `lang`: the settings it offers (``settings.table``), card codes (its pictures,
+    the jokers' too), how many log entries are kept, the version of a finished game's entry (an older one goes to the
     bridge to be brought up to date), how many finished games are kept and how many of them keep their game (the
     page adds a finished game to them), the pairs of order and face-down cards that the site does not offer, what
     each deck changes (where its pictures are), and the cards each player holds after the deal, by the number of
@@ -41,7 +41,7 @@ def page(lang: str) -> dict[str, Any]:
     of, those after which the engine cannot go on among them."""
     return {
         "settings": settings.table(lang),
-        "cards": list(CODES),
+        "cards": list(NAMES),
         "log_limit": records.MAX_LOG,
         "history_version": records.HISTORY_VERSION,
         "history_limit": records.HISTORY_LIMIT,

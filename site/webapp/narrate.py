@@ -26,7 +26,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from krig.cards import CARDS, CODES, JOKERS
+from krig.cards import CARDS, JOKERS, NAMES
 
 from .numerals import formats, number_format
 
@@ -124,8 +124,8 @@ class Narrator:
         return self.t.gettext("%(rank)s of %(suit)s") % {"rank": self.rank(code), "suit": self.suit(code)}
 
     def cards(self) -> dict[str, str]:
-        """All 52 card names, keyed by code."""
-        return {code: self.card(code) for code in CODES}
+        """Every card's name, the jokers' too (R14), keyed by code."""
+        return {code: self.card(code) for code in NAMES}
 
     # Sentences
 

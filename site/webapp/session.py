@@ -25,7 +25,7 @@ from .drawn import play_drawn
 from .estimate import Estimate
 from .narrate import Narrator
 from .replay import Replay
-from .settings import DEAL
+from .settings import DEAL, house_rules
 from .table import RequestError, Table
 from .variants import check_offered
 
@@ -55,8 +55,8 @@ class Session:
                 seed = None
             elif seed.strip().isdigit():
                 seed = int(seed.strip())
-        house = request.get("house", ())  # names of house rules (R13–R15): the engine says what is wrong with them
-        self.start(Game.new(players, seed=seed, return_order=order, face_down=face_down, house=house), settings)
+        self.start(Game.new(players, seed=seed, return_order=order, face_down=face_down, house=house_rules(request)),
+                   settings)
         return self.answer()
 
     def restore(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -141,7 +141,7 @@ class Session:
             raise RequestError("games must be an int from 1 to 10000")
         check_offered(order, face_down)
         stats = krig.simulate(players, games, seed=seed, return_order=order, face_down=face_down,
-                              house=request.get("house", ()), first=first)
+                              house=house_rules(request), first=first)
         return {"rounds": list(stats.rounds), "wins": list(stats.wins), "draws": stats.draws,
                 "repetitions": stats.repetitions}
 

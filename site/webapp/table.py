@@ -151,6 +151,7 @@ class Table:
             "announce": announce,
             "over": game.over,
             "face_down": game.face_down,
+            "house": list(game.house.names),
             "result_text": self.narrator.result(game.result, game.winner),
             "lang": self.narrator.lang,
         }

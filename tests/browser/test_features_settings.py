@@ -18,9 +18,10 @@ def test_settings_persist_across_a_reload(page: Page, guard) -> None:
     page.locator("[data-testid=speed]").dispatch_event("change")
     flip(page)
     wait_saved(page, 1)
-    assert record(page)["settings"] == {"players": 3, "order": "played", "face_down": 1, "speed": 5,
-                                        "animation": "fast", "sound": True, "stop_war": False,
-                                        "deck": "standard", "letters": "international"}
+    assert record(page)["settings"] == {"players": 3, "order": "played", "face_down": 1, "peace": False,
+                                        "jokers": False, "only_tied": False, "speed": 5, "animation": "fast",
+                                        "sound": True, "stop_war": False, "deck": "standard",
+                                        "letters": "international"}
     assert "fast-animation" in page.evaluate("() => document.documentElement.className")
 
     page.reload()

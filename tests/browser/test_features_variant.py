@@ -1,6 +1,6 @@
-"""The traditional variant on the page: 1, 2 or 3 cards face down in each war, chosen in the form or by a link,
+"""The traditional variant on the page: 1 to 5 cards face down in each war, chosen in the form or by a link,
 drawn card by card, said in the rules text, the log and the live region, kept across a reload and an import; and
-played order with two face-down cards, which the form greys out."""
+played order with two or four face-down cards, which the form greys out."""
 
 from __future__ import annotations
 
@@ -90,12 +90,12 @@ def test_a_link_deals_a_three_card_game_and_sharing_it_says_so(page: Page, guard
     other.close()
 
 
-def test_played_order_and_two_face_down_cards_grey_each_other_out(page: Page, guard) -> None:
+def test_played_order_and_two_or_four_face_down_cards_grey_each_other_out(page: Page, guard) -> None:
     open_game(page)
     page.click("details.deal-options summary")
     played, two = page.locator("[data-testid=order-played]"), page.locator("[data-testid=face-down] option[value='2']")
     help_text = page.locator("#face-down-help")
-    expect(help_text).to_contain_text("Two are not offered with the played order")
+    expect(help_text).to_contain_text("Two and four are not offered with the played order")
     assert played.get_attribute("aria-describedby") == "face-down-help"
     assert page.locator("[data-testid=face-down]").get_attribute("aria-describedby") == "face-down-help"
 
@@ -105,6 +105,7 @@ def test_played_order_and_two_face_down_cards_grey_each_other_out(page: Page, gu
     expect(played).to_be_enabled()
     page.check("[data-testid=order-played]")
     assert two.evaluate("(option) => option.disabled") is True
+    assert page.locator("[data-testid=face-down] option[value='4']").evaluate("(option) => option.disabled") is True
     assert page.locator("[data-testid=face-down] option[value='3']").evaluate("(option) => option.disabled") is False
     page.check("[data-testid=order-shuffled]")
     assert two.evaluate("(option) => option.disabled") is False

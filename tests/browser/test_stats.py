@@ -1,11 +1,16 @@
 """The statistics page: the visitor's own history (every way a game can end) and the simulator's SVG charts,
-with text alternatives, progress and cancel, and its table comparing the numbers of face-down cards."""
+with text alternatives, progress and cancel, and its table comparing the numbers of face-down cards and the house
+rules."""
 
 from __future__ import annotations
 
+import math
 import re
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
+
+from krig import simulate as krig_simulate
 
 from gamepage import (
     ENGINE_READY,
@@ -103,24 +108,27 @@ def test_simulate_draws_both_charts_with_text_alternatives_and_cancel_stops(page
     expect(summary).to_contain_text("Simulation annulée après")  # "Simulation annulée après 3 000 parties."
 
 
-def test_the_simulator_compares_one_two_and_three_face_down_cards_on_the_same_deals(page: Page, guard) -> None:
+def test_the_simulator_compares_every_number_of_face_down_cards_on_the_same_deals(page: Page, guard) -> None:
     summary = open_simulator(page, "en")
     simulate(page, games="1000", face_down="all")
-    expect(summary).to_have_attribute("data-games", "3000", timeout=LOAD_TIMEOUT)
+    expect(summary).to_have_attribute("data-games", "5000", timeout=LOAD_TIMEOUT)
     expect(summary).to_have_text("The same 1,000 deals played with each number of face-down cards.")
     table = page.locator("[data-testid=sim-compare]")
     expect(table).to_be_visible()
     assert table.locator("caption").text_content()
-    assert table.locator("thead th[scope=col]").count() == 4
+    assert table.locator("thead th[scope=col]").count() == 7
     rows = table.locator("tbody tr")
-    expect(rows).to_have_count(3)
-    assert [rows.nth(i).locator("th[scope=row]").text_content() for i in range(3)] == ["1", "2", "3"]
-    for i in range(3):
-        games, _, draws = (text(cell) for cell in rows.nth(i).locator("td").all())
-        assert games == "1,000" and re.fullmatch(r"\d+ \(\d+(\.\d+)?%\)", draws), draws
-    # 436, 322 and 235 rounds on average over 10,000 two-player games (docs/rules.md): far apart for 1,000
-    averages = [int(attribute(rows.nth(i), "data-average")) for i in range(3)]
-    assert averages[0] > averages[1] > averages[2], averages
+    expect(rows).to_have_count(5)
+    assert [rows.nth(i).locator("th[scope=row]").text_content() for i in range(5)] == ["1", "2", "3", "4", "5"]
+    for i in range(5):
+        house, games, _, draws, repetitions, wins = (text(cell) for cell in rows.nth(i).locator("td").all())
+        assert house == "none (Krig's own)" and games == "1,000"
+        assert re.fullmatch(r"\d+ \(\d+(\.\d+)?%\)", draws) and repetitions == "0 (0%)", (draws, repetitions)
+        assert re.fullmatch(r"You \d+% · CPU 1 \d+%", wins), wins
+    # 436, 322 and 235 rounds on average over 10,000 two-player games (docs/rules.md), fewer with four and five
+    # cards face down: far apart for 1,000
+    averages = [int(attribute(rows.nth(i), "data-average")) for i in range(5)]
+    assert averages == sorted(averages, reverse=True) and len(set(averages)) == 5, averages
     expect(page.locator("#lengths-figure")).to_be_hidden()
 
     simulate(page, face_down="3")
@@ -132,10 +140,10 @@ def test_the_simulator_compares_one_two_and_three_face_down_cards_on_the_same_de
 
     simulate(page, face_down="all", games="100000")
     cancel_once_running(page)
-    assert 0 < int(attribute(summary, "data-games")) < 300_000
+    assert 0 < int(attribute(summary, "data-games")) < 500_000
     expect(summary).to_contain_text("Cancelled after")
     expect(table).to_be_visible()
-    assert 1 <= rows.count() <= 3
+    assert 1 <= rows.count() <= 5
 
 
 def test_while_a_run_goes_the_last_results_are_hidden_and_progress_counts_games_and_time_left(page: Page,
@@ -167,7 +175,7 @@ def test_progress_is_said_in_the_pages_language(page: Page, guard) -> None:
     open_simulator(page, "ru")
     simulate(page, games="100000", face_down="all")
     status = page.locator("[data-testid=sim-status]")
-    said = re.compile(r"^Сыграно партий: [\d\s]+ из 300\s000\. Осталось около [\d\s]+ секунд")
+    said = re.compile(r"^Сыграно партий: [\d\s]+ из 500\s000\. Осталось около [\d\s]+ секунд")
     expect(status).to_have_text(said)
     page.click("[data-testid=sim-cancel]")
     expect(status).to_be_hidden(timeout=LOAD_TIMEOUT)
@@ -197,3 +205,34 @@ def test_the_biggest_comeback_is_shown_only_for_a_game_in_which_you_trailed(page
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
     expect(page.locator("[data-stat=played]")).to_have_text("2")
     expect(page.locator("[data-stat=comeback]")).to_have_text("9")
+
+
+SEED_AT_HALF = 2**39  # the simulator's seed when Math.random() gives 0.5: Math.floor(0.5 * 2 ** 40)
+
+
+@pytest.mark.parametrize(("lang", "names", "own", "told"), [
+    ("en", "Peace and Only the tied go to war", "none (Krig's own)",
+     "The same 1,000 deals played by each set of rules."),
+    ("fr", "Paix et Seuls les joueurs à égalité font bataille", "aucune (celles de Krig)",
+     "Les mêmes donnes jouées avec chaque ensemble de règles\u202f: 1\u202f000 donnes."),
+])
+def test_r13_r15_the_simulator_compares_house_rules_with_krigs_own_on_the_same_deals(
+        page: Page, guard, lang: str, names: str, own: str, told: str) -> None:
+    page.add_init_script("Math.random = () => 0.5")  # the run's seed, known here: the engine's games are checked
+    summary = open_simulator(page, lang)
+    page.check("[data-testid=sim-peace]")
+    expect(page.locator("[data-testid=sim-jokers]")).to_be_disabled()  # Peace and Jokers do not go together (R17)
+    page.check("[data-testid=sim-only-tied]")
+    simulate(page, players="3", games="1000", face_down="1")
+    expect(summary).to_have_attribute("data-games", "2000", timeout=LOAD_TIMEOUT)
+    expect(summary).to_have_text(told)
+    rows = page.locator("[data-testid=sim-compare] tbody tr")
+    expect(rows).to_have_count(2)
+    for row, house in zip((rows.nth(0), rows.nth(1)), ([], ["peace", "only-tied"]), strict=True):
+        played = krig_simulate(3, 1000, seed=SEED_AT_HALF, house=house)
+        assert attribute(row, "data-house") == " ".join(house)
+        assert int(attribute(row, "data-average")) == math.floor(sum(played.rounds) / 1000 + 0.5)  # Math.round
+        cells = [text(cell) for cell in row.locator("td").all()]
+        assert cells[0] == (names if house else own)
+        assert cells[3].startswith(f"{played.draws} ") and cells[4].startswith(f"{played.repetitions} ")
+        assert cells[5].count("%") == 3  # a share of the wins for each seat

@@ -25,10 +25,11 @@ LABEL_SIZES = """() => [...document.querySelectorAll('.chart svg')].flatMap((svg
 })"""
 
 # Every link and control a person can touch, with its size on screen
+# A checkbox's target is its label, as on the game page (test_a11y.py).
 TARGETS = """() => [...document.querySelectorAll('a[href], button, select, input, summary')]
   .filter((element) => element.getClientRects().length && getComputedStyle(element).visibility !== 'hidden')
   .map((element) => {
-    const box = element.getBoundingClientRect();
+    const box = (element.matches('input[type=checkbox]') ? element.closest('label') : element).getBoundingClientRect();
     const what = `${element.tagName} ${element.textContent.trim().slice(0, 40)}`;
     return {what, width: box.width, height: box.height};
   })"""

@@ -299,12 +299,13 @@ test("a damaged save's notice waits while a replay is on screen", () => {
 });
 
 test("the deal's settings differ from the game on screen until a new game uses them", () => {
-  const game = { game: { players: 2, order: "shuffled", face_down: 1 } };
-  const form = { players: 2, order: "shuffled", face_down: 1 };
+  const game = { players: 2, order: "shuffled", face_down: 1, peace: false };
+  const form = { players: 2, order: "shuffled", face_down: 1, peace: false };
   assert.equal(page.dealDiffers(form, game), false);
   assert.equal(page.dealDiffers({ ...form, players: 4 }, game), true);
   assert.equal(page.dealDiffers({ ...form, order: "played" }, game), true);
   assert.equal(page.dealDiffers({ ...form, face_down: 3 }, game), true);
+  assert.equal(page.dealDiffers({ ...form, peace: true }, game), true);
   assert.equal(page.dealDiffers(form, null), false, "no game on screen: nothing to differ from");
 });
 

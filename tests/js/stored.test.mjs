@@ -32,16 +32,26 @@ test("a stored board shows every face-down card of a war step, and says its vari
   };
   assert.equal(validBoard(war, CHOICES, CARDS), true);
   assert.equal(validBoard({ ...BOARD, face_down: 1 }, CHOICES, CARDS), true);
-  for (const faceDown of [0, 4, "3", null, 2.5]) {
+  for (const faceDown of [0, 6, "3", null, 2.5]) {
     assert.equal(validBoard({ ...war, face_down: faceDown }, CHOICES, CARDS), false, String(faceDown));
   }
   const seat = war.cards[0];
-  for (const down of [[[], ["2C", "3C", "4C", "5C"]], [[], ["<img>"]], [[], [["2C"]]], [[], "../evil"]]) {
+  assert.equal(validBoard({ ...war, face_down: 5, cards: [{ ...seat, down: [[], ["2C", "3C", "4C", "5C", "6C"]] },
+    ...war.cards.slice(1)] }, CHOICES, CARDS), true, "five face down (R16)");
+  for (const down of [[[], ["2C", "3C", "4C", "5C", "6C", "7C"]], [[], ["<img>"]], [[], [["2C"]]], [[], "../evil"]]) {
     assert.equal(validBoard({ ...war, cards: [{ ...seat, down }, ...war.cards.slice(1)] }, CHOICES, CARDS), false,
       JSON.stringify(down));
   }
   const listedUp = { ...seat, up: [["9C"], "KD"] }; // only the face-down and last cards come as lists
   assert.equal(validBoard({ ...war, cards: [listedUp, ...war.cards.slice(1)] }, CHOICES, CARDS), false);
+});
+
+test("a stored board names the house rules of its game, by the table's names", () => {
+  assert.equal(validBoard({ ...BOARD, house: ["peace", "only-tied"] }, CHOICES, CARDS), true);
+  assert.equal(validBoard({ ...BOARD, house: [] }, CHOICES, CARDS), true);
+  for (const house of [["war"], "peace", [null], {}]) {
+    assert.equal(validBoard({ ...BOARD, house }, CHOICES, CARDS), false, JSON.stringify(house));
+  }
 });
 
 test("a stored board that could break the drawing, or name another picture, is not drawn", () => {
@@ -61,13 +71,19 @@ test("the settings of a stored record that the form offers are put back, and onl
   const all = { players: 4, order: "played", speed: 5, animation: "none" };
   assert.deepEqual(storedSettings(all, CHOICES), all);
   assert.deepEqual(storedSettings({ ...all, face_down: 3 }, CHOICES), { ...all, face_down: 3 });
-  for (const faceDown of [0, 4, "3", null, 1.5]) {
+  for (const faceDown of [0, 6, "3", null, 1.5]) {
     assert.deepEqual(storedSettings({ ...all, face_down: faceDown }, CHOICES), all, String(faceDown));
   }
   assert.deepEqual(storedSettings({ players: 9, order: "sideways", speed: 6, animation: "slow" }, CHOICES), {});
   assert.deepEqual(storedSettings({ players: "3", speed: 2.5, animation: "fast", junk: 1 }, CHOICES),
     { animation: "fast" });
   for (const settings of [null, "fast", 3, []]) assert.deepEqual(storedSettings(settings, CHOICES), {});
+});
+
+test("the house rules of a stored record are put back, and of Peace and Jokers (R17) only Peace", () => {
+  assert.deepEqual(storedSettings({ peace: true, only_tied: true }, CHOICES), { peace: true, only_tied: true });
+  assert.deepEqual(storedSettings({ peace: true, jokers: true }, CHOICES), { peace: true, jokers: false });
+  assert.deepEqual(storedSettings({ jokers: "1" }, CHOICES), {}, "a toggle is on or off");
 });
 
 test("the sound setting of a stored record is put back when it is on or off, and nothing else is taken for it", () => {

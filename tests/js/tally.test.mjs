@@ -19,15 +19,18 @@ test("the average length is in whole rounds", () => {
   assert.equal(average([7]), 7);
 });
 
-test("each number of face-down cards gets a row of its games, their average length and their draws", () => {
+test("each run gets a row: its games, their average length, draws, repetitions and each seat's wins", () => {
   const runs = [
-    { face_down: 1, totals: { ...noGames(2), rounds: [400, 500, 300, 400], draws: 1 } },
-    { face_down: 2, totals: { ...noGames(2), rounds: [300, 200, 300, 400], draws: 0 } },
-    { face_down: 3, totals: noGames(2) }, // cancelled before it played a game: no row
+    { face_down: 1, house: [], totals: { rounds: [400, 500, 300, 400], wins: [1, 2], draws: 1, repetitions: 0 } },
+    { face_down: 1, house: ["peace"], totals: { rounds: [300, 200, 300, 400], wins: [3, 0], draws: 0,
+      repetitions: 1 } },
+    { face_down: 3, house: [], totals: noGames(2) }, // cancelled before it played a game: no row
   ];
   assert.deepEqual(comparison(runs), [
-    { face_down: 1, games: 4, average: 400, draws: 1, share: 0.25 },
-    { face_down: 2, games: 4, average: 300, draws: 0, share: 0 },
+    { face_down: 1, house: [], games: 4, average: 400, draws: 1, share: 0.25, repetitions: 0, repeated: 0,
+      wins: [0.25, 0.5] },
+    { face_down: 1, house: ["peace"], games: 4, average: 300, draws: 0, share: 0, repetitions: 1, repeated: 0.25,
+      wins: [0.75, 0] },
   ]);
 });
 

@@ -1,5 +1,6 @@
-"""The house rules through the bridge (docs/rules.md R13–R17): new games and the simulator take them by name, and a
-record or a save that carries them comes back as it was, restored, imported or watched again."""
+"""The house rules through the bridge (docs/rules.md R13–R17): new games and the simulator take them as the page's
+deal settings (a toggle each, by the settings table's names), and a record or a save that carries them comes back
+as it was, restored, imported or watched again."""
 
 from __future__ import annotations
 
@@ -17,19 +18,22 @@ def session() -> bridge.Session:
     return opened()
 
 
-def test_r17_a_new_game_takes_the_house_rules_by_name(session: bridge.Session) -> None:
-    answer = ask(session, type="new", players=4, seed=3, face_down=5, house=["jokers", "only-tied"])
+def test_r17_a_new_game_takes_the_house_rules_from_the_deal_settings(session: bridge.Session) -> None:
+    answer = ask(session, type="new", players=4, seed=3, face_down=5, jokers=True, only_tied=True, peace=False)
     game = answer["record"]["game"]
     assert (game["version"], game["house"], game["face_down"]) == (3, ["jokers", "only-tied"], 5)
     assert answer["record"]["board"]["counts"] == [13, 13, 13, 13]
-    refused = ask(session, type="new", players=2, seed=3, house=["peace", "jokers"])
+    assert answer["record"]["board"]["house"] == ["jokers", "only-tied"]
+    refused = ask(session, type="new", players=2, seed=3, peace=True, jokers=True)
     assert refused["error"]["kind"] == "request" and "do not go together" in refused["error"]["message"]
+    assert ask(session, type="new", players=2, seed=3, peace="yes")["error"]["kind"] == "request"
 
 
 @pytest.mark.parametrize("house", [["peace"], ["jokers"], ["only-tied"], ["jokers", "only-tied"]])
 def test_r17_a_record_with_house_rules_is_restored_and_imported_as_it_was(session: bridge.Session,
                                                                           house: list[str]) -> None:
-    stored = ask(session, type="new", players=3, seed=12, face_down=3, house=house)["record"]
+    toggles = {name.replace("-", "_"): True for name in house}
+    stored = ask(session, type="new", players=3, seed=12, face_down=3, **toggles)["record"]
     while stored["game"]["rounds"] < 12 and not stored["board"]["over"]:
         stored = ask(session, type="flip")["record"]
     restored = ask(bridge.Session(), type="restore", record=stored)["record"]
@@ -46,9 +50,9 @@ def unsaid(record: dict) -> dict:
 
 
 def test_r17_the_simulator_plays_the_house_rules(session: bridge.Session) -> None:
-    batch = ask(session, type="simulate", players=3, games=30, seed=9, house=["peace", "only-tied"])
+    batch = ask(session, type="simulate", players=3, games=30, seed=9, peace=True, only_tied=True)
     assert batch["rounds"] == simulate(3, 30, seed=9, house=["peace", "only-tied"]).rounds
-    assert ask(session, type="simulate", players=2, games=5, seed=9, house=["war"])["error"]["kind"] == "request"
+    assert ask(session, type="simulate", players=2, games=5, seed=9, peace=1)["error"]["kind"] == "request"
 
 
 def test_r16_four_face_down_cards_in_played_order_are_not_offered(session: bridge.Session) -> None:

@@ -15,7 +15,7 @@ import pytest
 from test_page_scripts import json_block
 
 import build
-from krig.cards import CODES
+from krig.cards import NAMES
 from krig.webapp import decks
 from krig.webapp.narrate import Narrator
 
@@ -35,7 +35,7 @@ def page_pictures(dist: Path, lang: str) -> dict[tuple[str, str, str], str]:
     """Where the page's own js/faces.js finds every card in every deck its form offers: (code, letters, deck) →
     the picture's place under cards/."""
     html = (dist / lang / "index.html").read_text()
-    asked = [(code, letters, deck) for code in CODES for letters in offered(html, "letters")
+    asked = [(code, letters, deck) for code in NAMES for letters in offered(html, "letters")
              for deck in offered(html, "deck")]
     script = ("import { picture } from " + json.dumps((dist / "js" / "faces.js").as_uri()) + ";"
               "const [asked, decks] = JSON.parse(process.argv[1]);"
@@ -74,7 +74,7 @@ def test_the_pages_offer_their_languages_own_letters_and_every_deck(dist: Path) 
 
 def test_the_pictures_differ_exactly_where_a_deck_changes_the_face(dist: Path) -> None:
     """One picture per face: the cards a deck does not change are the standard deck's own files."""
-    for code in CODES:
+    for code in NAMES:
         places: dict[tuple[str, str], set[str]] = {}
         for letters, deck in itertools.product(decks.LETTERS, decks.COLOURS):
             places.setdefault(decks.face(code, letters, deck), set()).add(decks.picture(code, letters, deck))

@@ -56,8 +56,11 @@ def asked(dist: Path, entry: str) -> set[str]:
         script = (dist / path).read_text()
         keys |= set(ASKED.findall(script))
         keys |= {key for function, key in READ_FOR.items() if re.search(rf"\b{function}\(", script)}
-        if "say(`bad_${" in script:  # deal.js: what a link gets wrong, by the deal setting's name
-            keys |= {f"bad_{setting['name']}" for setting in settings.table("en") if setting["deal"]}
+        table = settings.table("en")
+        if "say(`bad_${" in script:  # deal.js: what a link gets wrong, by the deal setting's name (not a house rule's)
+            keys |= {f"bad_{setting['name']}" for setting in table if setting["deal"] and "house" not in setting}
+        if "text(`house_${" in script:  # board.js, stats.js: a house rule's name, by its name in the save
+            keys |= {f"house_{setting['house']}" for setting in table if "house" in setting}
     return keys
 
 
@@ -147,14 +150,16 @@ def test_the_settings_form_is_the_settings_table(dist: Path, lang: Any) -> None:
 def test_a_deal_setting_is_named_as_in_the_engines_save_and_a_choice_starts_at_its_default() -> None:
     save = Game.new(2, seed=1).to_dict()
     for setting in settings.table("en"):
-        assert not setting["deal"] or setting["name"] in save, setting["name"]
+        if "house" in setting:  # a house rule's toggle: the save lists the rule under its name
+            assert Game.new(2, seed=1, house=[setting["house"]]).to_dict()["house"] == [setting["house"]]
+        assert not setting["deal"] or "house" in setting or setting["name"] in save, setting["name"]
         assert setting["kind"] != "choice" or setting["values"][0] == setting["default"], setting["name"]
 
 
 def test_the_page_scripts_tests_take_the_settings_table_as_python_gives_it() -> None:
     written = (Path(__file__).parents[1] / "js" / "choices.mjs").read_text()
-    choices = json.loads(re.sub(r"(\w+):", r'"\1":', written.split("Object.freeze(", 1)[1].rsplit(");", 1)[0])
-                         .replace(",\n  ],", "\n  ],").replace(",\n}", "\n}"))
+    quoted = re.sub(r"(\w+):", r'"\1":', written.split("Object.freeze(", 1)[1].rsplit(");", 1)[0])
+    choices = json.loads(re.sub(r",(\s*[}\]])", r"\1", quoted))  # JSON without the trailing commas
     assert choices == {"settings": settings.table("fr"), "unoffered": facts.page("fr")["unoffered"]}
 
 

@@ -13,7 +13,7 @@ from krig.webapp import bridge, facts, failures
 from krig.webapp.session import HANDLERS, Session
 
 SCRIPTS = build.ROOT / "site" / "static" / "js"
-NOT_REQUESTS = {"module", "application/json", "image/svg+xml", "unit",  # a worker's, files' and a list format's type
+NOT_REQUESTS = {"module", "application/json", "image/svg+xml", "unit", "conjunction",  # a worker's, files', Intl's
                 "progress", "fatal", "snapshot-stored", "snapshot-failed", "stdlib-fallback",  # worker → page
                 "skip-waiting"}  # page → service worker
 """Every other ``type: "…"`` that the page's scripts write: none of them goes to the bridge."""

@@ -189,7 +189,8 @@ def test_the_pool_holds_enough_openings_of_enough_rounds_of_the_default_game(poo
     assert build.OPENINGS_COUNT >= 32
     pool_en = [read(pool, n, "en") for n in range(build.OPENINGS_COUNT)]
     assert all(len(opening["record"]["ahead"]) == AHEAD for opening in pool_en)
-    assert all(opening["deal"] == {"players": 2, "order": "shuffled", "face_down": 1} for opening in pool_en)
+    default = {"players": 2, "order": "shuffled", "face_down": 1, "peace": False, "jokers": False, "only_tied": False}
+    assert all(opening["deal"] == default for opening in pool_en)
     assert len({opening["record"]["game"]["seed"] for opening in pool_en}) == build.OPENINGS_COUNT
     assert f"= {build.OPENINGS_COUNT};" in (pool / build.OPENINGS_SCRIPT).read_text()
 

@@ -4,12 +4,13 @@
 import { announcedNow, announceLatest, note } from "./announce.js";
 import { motionOf, render } from "./board.js";
 import { forgetChances } from "./chances.js";
+import { dealOf } from "./deal.js";
 import { FATAL } from "./facts.js";
 import { addLine, showLines } from "./log.js";
 import { roundGap } from "./pace.js";
 import { engine, state, update } from "./page.js";
 import { keepFinished, persistGame } from "./saving.js";
-import { applySettings } from "./settings.js";
+import { applySettings, CHOICES } from "./settings.js";
 import { hear } from "./sound.js";
 import { answered, asking, autoplaying, canAsk, dealt, failed, onTable } from "./state.js";
 import { text } from "./strings.js";
@@ -50,7 +51,7 @@ export async function play(request, options = {}, refused = sayRefusal) {
 
 /**
  * Put an answer with a record on screen: `fresh` for a round just played (animated), `loaded` for a game dealt
- * or loaded (the form then shows its variant, unless `asStored`: the stored settings are on the form already),
+ * or loaded (the form then shows its deal, unless `asStored`: the stored settings are on the form already),
  * `persist: false` not to store it, `stop` to end auto-play first, `drawn` when its round is on screen already
  * (drawn ahead).
  */
@@ -64,7 +65,7 @@ export function show(answer, { fresh = false, persist = true, loaded = false, st
   const auto = state.autoplay; // a round that ends auto-play is still one of auto-play's
   const was = state.mode;
   update(onTable, answer.record, answer.next || null);
-  if (loaded && !asStored) applySettings({ ...state.settings, face_down: state.board.face_down });
+  if (loaded && !asStored) applySettings({ ...state.settings, ...dealOf(state.record.game, CHOICES) });
   if (!drawn) draw(answer.line, answer.history, { fresh, auto });
   if (answer.lines) showLines(answer.lines);
   if (answer.differs) {

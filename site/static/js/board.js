@@ -6,7 +6,7 @@
 // status, announce, over, face_down, result_text, lang}.
 
 import { cardImage } from "./pictures.js";
-import { num, percent, plural } from "./strings.js";
+import { format, list, num, percent, plural, text } from "./strings.js";
 
 /** A seat's cards of one step, as a list: a board stored before the variant holds one code or null there. */
 function listed(cards) {
@@ -185,8 +185,7 @@ export function render(board, { fresh = false, announce = true, motion = null, b
   pile.dataset.table = String(board.table || 0); // cards left on the table (only after a drawn round)
   document.querySelector("[data-testid=round]").textContent = num(board.round || 0);
   root.querySelector(".set-aside").hidden = !board.set_aside;
-  const variant = plural("variant", board.face_down || 1); // a board stored before the variant: one card
-  for (const id of ["rules-variant", "log-variant"]) document.getElementById(id).textContent = variant;
+  for (const id of ["rules-variant", "log-variant"]) document.getElementById(id).textContent = variantOf(board);
 
   const status = document.getElementById("status");
   const short = status.querySelector(".short");
@@ -250,4 +249,11 @@ function drawChances(estimate, players) {
   // "Draw or repetition" only in a game that can end in a repetition (R12): Python says which
   other.querySelector(".with-repetition").hidden = !estimate.repeats;
   other.querySelector(".draw-only").hidden = Boolean(estimate.repeats);
+}
+
+/** What the rules text and the log say of the game's rules: its face-down cards, and its house rules if any. */
+function variantOf(board) {
+  const variant = plural("variant", board.face_down || 1); // a board stored before the variant: one card
+  const house = Array.isArray(board.house) ? board.house.map((name) => text(`house_${name}`, name)) : [];
+  return house.length ? `${variant} ${format(text("house_in_play"), { rules: list(house) })}` : variant;
 }

@@ -30,18 +30,32 @@ export function accepts(setting, value) {
   return setting.values.includes(value);
 }
 
-/**
- * The deal settings of `source` (the page's settings, a link's deal or an engine save, where each is named as in
- * the table), a missing one at its default (a save of before the face-down cards had the seeds' one card).
- */
-export function dealOf(source, choices) {
-  const deals = choices.settings.filter((one) => one.deal);
-  return Object.fromEntries(deals.map(({ name, default: value }) => [name, source[name] ?? value]));
+/** Whether `deal` turns on two settings that the table says do not go together (their `excludes`). */
+export function clashes(deal, choices) {
+  const on = (name) => deal[name] === true;
+  return choices.settings.some((one) => on(one.name) && (one.excludes ?? []).some(on));
 }
 
 /**
- * The deal a shared link asks for (`search` is "?players=3&seed=12&order=played&down=3", each deal setting under
- * its `link` name): {seed, ...deal settings}, null when it asks for none, or {error} saying what is wrong.
+ * The deal settings of `source` (the page's settings, a link's deal or an engine save, where each is named as in
+ * the table, and an engine save lists its house rules in `house`), a missing one at its default (a save of before
+ * the face-down cards had the seeds' one card, one of before the house rules has none).
+ */
+export function dealOf(source, choices) {
+  const deals = choices.settings.filter((one) => one.deal);
+  const listed = Array.isArray(source.house) ? source.house : null;
+  return Object.fromEntries(deals.map((one) =>
+    [one.name, one.house && listed ? listed.includes(one.house) : source[one.name] ?? one.default]));
+}
+
+/** A deal setting's value as a link writes it: a toggle as 1 (on) or 0 (off). */
+function linked(setting, value) {
+  return setting.kind === "toggle" ? (value ? "1" : "0") : String(value);
+}
+
+/**
+ * The deal a shared link asks for (`search` is "?players=3&seed=12&order=played&down=3&peace=1", each deal setting
+ * under its `link` name): {seed, ...deal settings}, null when it asks for none, or {error} saying what is wrong.
  */
 export function linkedDeal(search, choices, say) {
   const params = new URLSearchParams(search);
@@ -49,13 +63,14 @@ export function linkedDeal(search, choices, say) {
   if (!["seed", ...deals.map((one) => one.link)].some((name) => params.has(name))) return null;
   const deal = {};
   for (const one of deals) {
-    const asked = params.get(one.link) || String(one.default);
-    deal[one.name] = one.values.find((value) => String(value) === asked);
-    if (deal[one.name] === undefined) return { error: say(`bad_${one.name}`) };
+    const asked = params.get(one.link) || linked(one, one.default);
+    deal[one.name] = one.values.find((value) => linked(one, value) === asked);
+    if (deal[one.name] === undefined) return { error: one.house ? say("bad_house") : say(`bad_${one.name}`) };
   }
   const seed = params.get("seed") || "";
   if (!validSeed(seed)) return { error: say("bad_seed") };
   if (!offered(choices, deal.order, deal.face_down)) return { error: say("unoffered_link") };
+  if (clashes(deal, choices)) return { error: say("clash_link") };
   return { ...deal, seed: Number(seed) };
 }
 
@@ -68,7 +83,7 @@ export function dealLink(game, href, choices) {
   const deal = { players: String(game.players), seed: String(game.seed) };
   for (const [name, value] of Object.entries(dealOf(game, choices))) {
     const one = setting(choices, name);
-    if (value !== one.default) deal[one.link] = String(value);
+    if (value !== one.default) deal[one.link] = linked(one, value);
   }
   url.search = new URLSearchParams(deal).toString();
   return url.href;

@@ -22,7 +22,7 @@ function named(names) {
  * name in a shared link)}]. The build renders the form from it; the page reads, stores and wires the form by it.
  */
 export const SETTINGS = Array.isArray(facts.settings) ? facts.settings : [];
-/** The 52 card codes ("2C" … "AS"): the card pictures there are. */
+/** The card codes ("2C" … "AS", and the jokers "BJ" and "RJ" of the house rule R14): the card pictures there are. */
 export const CARDS = Array.isArray(facts.cards) ? facts.cards : [];
 /** How many game log entries are kept and shown: the latest rounds. */
 export const LOG_LIMIT = facts.log_limit;

@@ -2,7 +2,7 @@
 // form from): reading it, putting stored settings back, greying out the variant the site does not offer, handing
 // the deck to board.js. Each setting's control is the element of its name ("face_down": #face-down), or its
 // radio buttons (name="order"). An order and a number of face-down cards that the site does not offer together
-// grey each other out.
+// grey each other out, and so does a setting on the ones it excludes (Peace and Jokers, R17).
 
 import { offered, setting } from "./deal.js";
 import { SETTINGS, UNOFFERED } from "./facts.js";
@@ -41,12 +41,18 @@ function show(one, value) {
   else for (const radio of radios(one)) radio.checked = radio.value === String(value);
 }
 
-/** Grey out the order and the numbers of face-down cards that do not go with the ones chosen. */
+/**
+ * Grey out the order and the numbers of face-down cards that do not go with the ones chosen, and the toggles that
+ * do not go with one that is on.
+ */
 export function showOffered() {
   const order = setting(CHOICES, "order");
   const [chosen, faceDown] = [valueOf(order), valueOf(setting(CHOICES, "face_down"))];
   for (const input of radios(order)) input.disabled = !offered(CHOICES, input.value, faceDown);
   for (const option of $("face-down").options) option.disabled = !offered(CHOICES, chosen, Number(option.value));
+  for (const one of SETTINGS.filter((each) => each.excludes)) {
+    element(one).disabled = one.excludes.some((other) => valueOf(setting(CHOICES, other)));
+  }
 }
 
 /** Read the form into the state, and let the animation and the deck take effect. */

@@ -123,9 +123,6 @@ function wire() {
     newGame();
   });
   $("seed").addEventListener("input", () => $("seed").setCustomValidity(""));
-  for (const input of document.querySelectorAll("#face-down, input[name=order]")) {
-    input.addEventListener("change", showOffered);
-  }
   $("again").addEventListener("click", () => newGame());
   $("damaged-new").addEventListener("click", () => newGame());
   $("damaged-export").addEventListener("click", exportDamaged);
@@ -152,8 +149,10 @@ function wire() {
     for (const control of controlsOf(setting)) {
       control.addEventListener("change", () => {
         readSettings();
-        if (setting.deal) persistGame();
-        else settingsChanged();
+        if (setting.deal) {
+          showOffered();
+          persistGame();
+        } else settingsChanged();
       });
       if (setting.kind === "range") control.addEventListener("input", readSettings);
     }

@@ -388,12 +388,12 @@ export function controls(state) {
 }
 
 /**
- * Whether the form's deal settings (`deal`: players, order, face-down cards…, each named as in the engine's save)
- * differ from the game of `record`: they apply to the next game only.
+ * Whether the form's deal settings (`deal`: players, order, face-down cards, house rules…, by the settings table's
+ * names) differ from `dealt`, those of the game on screen (null: none): they apply to the next game only.
  */
-export function dealDiffers(deal, record) {
-  if (!deal || !record || !record.game) return false;
-  return Object.keys(deal).some((name) => deal[name] !== record.game[name]);
+export function dealDiffers(deal, dealt) {
+  if (!deal || !dealt) return false;
+  return Object.keys(deal).some((name) => deal[name] !== dealt[name]);
 }
 
 /** Which controls of a replay are enabled, by element id, and the end screen's "Watch again" (`watch`). */

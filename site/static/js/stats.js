@@ -1,15 +1,16 @@
 // The statistics page: the visitor's own finished games (games.js) and a simulator that lets the engine play
-// thousands of games in the worker, batch by batch, with 1, 2 or 3 cards face down in each war, or the same deals
-// with each of them, compared. While a run goes, the last run's results
-// are hidden, and the progress says the games done and the time left, at least twice a second.
+// thousands of games in the worker, batch by batch, with any number of cards face down in each war and any house
+// rules of the settings table, or the same deals with each number of face-down cards, and with and without the
+// house rules chosen, compared. While a run goes, the last run's results are hidden, and the progress says the
+// games done and the time left, at least twice a second.
 
 import { lengthBins } from "./bins.js";
 import { barChart } from "./charts.js";
 import { Engine } from "./engine.js";
-import { REQUESTS } from "./facts.js";
+import { REQUESTS, SETTINGS } from "./facts.js";
 import { seatName, showHistory } from "./games.js";
 import { registerServiceWorker } from "./offline.js";
-import { format, num, percent, plural, text } from "./strings.js";
+import { format, list, num, percent, plural, text } from "./strings.js";
 import { added, average, batchSize, comparison, noGames, secondsLeft } from "./tally.js";
 
 const $ = (id) => document.getElementById(id);
@@ -17,6 +18,9 @@ const root = document.documentElement;
 const TICK = 250; // ms: how often the time left is said again between two batches
 
 const sim = { engine: null, running: false, cancelled: false };
+/** The house rules' toggles of the settings table, each with its checkbox ("only_tied": #sim-only-tied). */
+const HOUSE = SETTINGS.filter((one) => one.house)
+  .map((one) => ({ ...one, box: () => $(`sim-${one.name.replaceAll("_", "-")}`) }));
 
 /** The summary of a run, one sentence per count, so that each count takes its own plural form. */
 function summary({ rounds, draws, repetitions }, cancelled) {
@@ -70,20 +74,32 @@ function showResults(totals, cancelled) {
   barChart($("seats-chart"), seats, text("seats_title"), best.text);
 }
 
-/** The same deals with each number of face-down cards: a table row each, for the runs that played any game. */
+/** The house rules of a run, named: "Peace and Jokers", or none. */
+function named(house) {
+  return house.length ? list(house.map((name) => text(`house_${name}`, name))) : text("house_none");
+}
+
+/**
+ * The same deals with each number of face-down cards, and with and without the house rules chosen: a table row
+ * each, for the runs that played any game.
+ */
 function showComparison(runs, cancelled) {
   const rows = comparison(runs);
   const games = rows.reduce((sum, row) => sum + row.games, 0);
-  const told = cancelled || !rows.length ? plural("cancelled", games) : plural("compared", rows[0].games);
+  const compared = runs.some((run) => run.house.length) ? "compared_rules" : "compared";
+  const told = cancelled || !rows.length ? plural("cancelled", games) : plural(compared, rows[0].games);
   $("sim-summary").textContent = told;
   $("compare-rows").replaceChildren(...rows.map((row) => {
     const tr = document.createElement("tr");
     const th = document.createElement("th");
     th.scope = "row";
     th.textContent = num(row.face_down);
-    const cells = [num(row.games), num(row.average), `${num(row.draws)} (${percent(row.share, 2)})`];
+    const wins = row.wins.map((share, seat) => `${seatName(seat)} ${percent(share)}`).join(" · ");
+    const cells = [named(row.house), num(row.games), num(row.average), `${num(row.draws)} (${percent(row.share, 2)})`,
+      `${num(row.repetitions)} (${percent(row.repeated, 2)})`, wins];
     tr.append(th, ...cells.map((value) => Object.assign(document.createElement("td"), { textContent: value })));
     tr.dataset.faceDown = String(row.face_down); // ASCII, for scripts and tests
+    tr.dataset.house = row.house.join(" ");
     tr.dataset.average = String(row.average);
     return tr;
   }));
@@ -112,7 +128,10 @@ function showProgress(done, total, left) {
   status.dataset.done = String(done); // ASCII, for scripts and tests
 }
 
-/** `variants`: the numbers of face-down cards to play the same deals with, one after the other. */
+/**
+ * `variants`: what to play the same deals with, one after the other: {face_down, house}, its number of face-down
+ * cards and the names of its house rules.
+ */
 async function simulate(players, games, variants) {
   sim.running = true;
   sim.cancelled = false;
@@ -123,7 +142,7 @@ async function simulate(players, games, variants) {
   $("sim-progress").hidden = false;
   $("sim-status").hidden = false;
   showProgress(0, total, null);
-  const runs = variants.map((faceDown) => ({ face_down: faceDown, totals: noGames(players) }));
+  const runs = variants.map((variant) => ({ ...variant, totals: noGames(players) }));
   const seed = Math.floor(Math.random() * 2 ** 40);
   const started = performance.now();
   let done = 0;
@@ -135,7 +154,8 @@ async function simulate(players, games, variants) {
       while (run.totals.rounds.length < games && !sim.cancelled) {
         const first = run.totals.rounds.length; // game `first` of the seed: every run plays the same deals
         const size = batchSize(rate, games - first);
-        const request = { type: REQUESTS.simulate, players, games: size, seed, first, face_down: run.face_down };
+        const request = { type: REQUESTS.simulate, players, games: size, seed, first, face_down: run.face_down,
+          ...Object.fromEntries(HOUSE.map((one) => [one.name, run.house.includes(one.house)])) };
         run.totals = added(run.totals, await sim.engine.request(request));
         done += size;
         const now = performance.now();
@@ -195,9 +215,18 @@ async function start() {
     if (sim.running || !sim.engine) return;
     const choice = $("sim-face-down");
     const every = [...choice.options].map((option) => option.value).filter((value) => value !== "all");
-    const variants = (choice.value === "all" ? every : [choice.value]).map(Number);
+    const house = HOUSE.filter((one) => one.box().checked).map((one) => one.house);
+    const variants = (choice.value === "all" ? every : [choice.value]).map(Number).flatMap((faceDown) =>
+      [{ face_down: faceDown, house: [] }, ...(house.length ? [{ face_down: faceDown, house }] : [])]);
     simulate(Number($("sim-players").value), Number($("sim-games").value), variants);
   });
+  // a house rule greys out those it does not go with (the table's `excludes`)
+  const checked = (name) => HOUSE.some((one) => one.name === name && one.box().checked);
+  for (const one of HOUSE) {
+    one.box().addEventListener("change", () => {
+      for (const each of HOUSE) each.box().disabled = (each.excludes ?? []).some(checked);
+    });
+  }
   $("sim-cancel").addEventListener("click", () => {
     sim.cancelled = true;
   });

@@ -2,7 +2,7 @@
 // settings to put back. Everything else in a record is the bridge's (krig.webapp.records) and is handed to it
 // as it is. Pure functions of plain data; `choices` is what the page's form offers (settings.js, deal.js).
 
-import { accepts, offered, setting } from "./deal.js";
+import { accepts, clashes, offered, setting } from "./deal.js";
 
 /** A stored board checked just enough that drawing it cannot throw, nor name a picture that is not a card. */
 export function validBoard(board, choices, cards) {
@@ -11,9 +11,11 @@ export function validBoard(board, choices, cards) {
   return accepts(setting(choices, "players"), n) && Array.isArray(board.counts) && board.counts.length === n &&
     board.counts.every((c) => Number.isInteger(c) && c >= 0 && c <= cards.length) &&
     Array.isArray(board.cards) && board.cards.length === n &&
-    board.cards.every((seat) => validSeatCards(seat, cards)) &&
-    // undefined: stored before the face-down cards were a setting
-    (board.face_down === undefined || accepts(setting(choices, "face_down"), board.face_down));
+    board.cards.every((seat) => validSeatCards(seat, cards, Math.max(...setting(choices, "face_down").values))) &&
+    // undefined: stored before the face-down cards were a setting, or before the house rules
+    (board.face_down === undefined || accepts(setting(choices, "face_down"), board.face_down)) &&
+    (board.house === undefined || (Array.isArray(board.house) &&
+      board.house.every((name) => choices.settings.some((one) => one.house === name))));
 }
 
 /**
@@ -69,13 +71,13 @@ export function chancesOf(known, board) {
 
 /**
  * One seat's cards of a stored board: per step a card code or null; for the face-down cards and a short player's
- * last ones, a list of at most three codes (a board stored before the variant holds a code or null there too).
+ * last ones, a list of at most `most` codes (a board stored before the variant holds a code or null there too).
  */
-function validSeatCards(seat, cards) {
+function validSeatCards(seat, cards, most) {
   if (seat === null) return true;
   if (!seat || typeof seat !== "object") return false;
   const card = (code) => code === null || cards.includes(code);
-  const several = (step) => card(step) || (Array.isArray(step) && step.length <= 3 && step.every(card));
+  const several = (step) => card(step) || (Array.isArray(step) && step.length <= most && step.every(card));
   return ["up", "down", "last"].every((key) => seat[key] === null || seat[key] === undefined ||
     (Array.isArray(seat[key]) && seat[key].every(key === "up" ? card : several)));
 }
@@ -83,7 +85,8 @@ function validSeatCards(seat, cards) {
 /**
  * The settings of a stored record that the form offers, by the table: another language's letters, which this page
  * does not offer, are not. Of an order and a number of face-down cards that the site does not offer together, the
- * number is kept and the order is the default one, which goes with every number.
+ * number is kept and the order is the default one, which goes with every number. Of two settings that do not go
+ * together, the one the table lists first is kept on.
  */
 export function storedSettings(settings, choices) {
   if (!settings || typeof settings !== "object") return {};
@@ -91,6 +94,11 @@ export function storedSettings(settings, choices) {
     .map(({ name }) => [name, settings[name]]));
   if ("order" in kept && "face_down" in kept && !offered(choices, kept.order, kept.face_down)) {
     kept.order = setting(choices, "order").default;
+  }
+  for (const one of choices.settings) {
+    if (kept[one.name] === true && clashes(kept, choices)) {
+      for (const other of one.excludes ?? []) if (other in kept) kept[other] = setting(choices, other).default;
+    }
   }
   return kept;
 }

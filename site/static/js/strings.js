@@ -60,6 +60,11 @@ export function plural(key, count, values = {}) {
   return format(form ?? "", { ...values, count: num(count) });
 }
 
+/** `items` as one list in the page's language: "Peace and Jokers", "Peace, Jokers et …". */
+export function list(items) {
+  return new Intl.ListFormat(lang, { type: "conjunction" }).format(items);
+}
+
 /** Fill %(name)s placeholders, as Python's gettext strings use them. */
 export function format(template, values) {
   return template.replace(/%\((\w+)\)s/g, (whole, name) => (name in values ? String(values[name]) : whole));

@@ -1,5 +1,5 @@
-// The simulator's sums: the worker's batches of games added up, and the numbers of face-down cards compared; the
-// size of its batches and the time a run has left.
+// The simulator's sums: the worker's batches of games added up, and the numbers of face-down cards and the house
+// rules compared; the size of its batches and the time a run has left.
 // Pure functions of plain data (a batch is the bridge's simulate answer: {rounds, wins, draws, repetitions}).
 
 /** Nothing counted yet, for `players` seats. */
@@ -23,17 +23,25 @@ export function average(rounds) {
 }
 
 /**
- * One row per run ({face_down, totals}) that played any game: its games, their average length, the games drawn
- * and their share.
+ * One row per run ({face_down, house, totals}: its number of face-down cards and the names of its house rules)
+ * that played any game: its games, their average length, the games drawn and ended by a repetition, each with
+ * its share, and each seat's share of the games won.
  */
 export function comparison(runs) {
-  return runs.filter((run) => run.totals.rounds.length).map(({ face_down: faceDown, totals }) => ({
-    face_down: faceDown,
-    games: totals.rounds.length,
-    average: average(totals.rounds),
-    draws: totals.draws,
-    share: totals.draws / totals.rounds.length,
-  }));
+  return runs.filter((run) => run.totals.rounds.length).map(({ face_down: faceDown, house, totals }) => {
+    const games = totals.rounds.length;
+    return {
+      face_down: faceDown,
+      house,
+      games,
+      average: average(totals.rounds),
+      draws: totals.draws,
+      share: totals.draws / games,
+      repetitions: totals.repetitions,
+      repeated: totals.repetitions / games,
+      wins: totals.wins.map((count) => count / games),
+    };
+  });
 }
 
 /**
