@@ -184,14 +184,18 @@ def _check_current(record: dict[str, Any]) -> None:
 
 
 def shown_round(board: object, players: int) -> dict[str, Any] | None:
-    """The round a stored board showed (its cards, pile, winner and status), if it can be shown again here.
+    """The round a stored board showed (its cards, pile, winner, wars and status), if it can be shown again here.
 
     The board is the page's drawing of the last round: it can be shown again in a game of the same seats, as
     long as its cards are card codes (the page draws them as pictures) and its status is text. Anything else
-    leaves the board without a round, as after a new deal.
+    leaves the board without a round, as after a new deal. Its wars are its steps after the first, which a board
+    stored before it said how many wars it showed holds too.
 
     >>> shown_round({"players": 2, "cards": "junk", "pile": 0, "winner": None, "status": "", "lang": "en"}, 2) is None
     True
+    >>> war = {"up": ["KS", "2C"], "down": [[], ["3C"]], "last": [[], []]}
+    >>> shown_round({"players": 2, "cards": [war, war], "pile": 6, "winner": 1, "status": "", "lang": "en"}, 2)["wars"]
+    1
     """
     if not isinstance(board, dict) or board.get("players") != players:
         return None
@@ -201,8 +205,11 @@ def shown_round(board: object, players: int) -> dict[str, Any] | None:
              and type(pile) is int and 0 <= pile <= len(NAMES)
              and (winner is None or (type(winner) is int and 0 <= winner < players))
              and isinstance(status, str) and isinstance(lang, str))
-    return {"players": players, "cards": cards, "pile": pile, "winner": winner, "status": status,
-            "lang": lang} if valid else None
+    if not (valid and isinstance(cards, list)):  # the list again, for the type checker
+        return None
+    wars = max(0, *(len(seat["up"] or ()) - 1 for seat in cards))
+    return {"players": players, "cards": cards, "pile": pile, "winner": winner, "wars": wars, "status": status,
+            "lang": lang}
 
 
 def _seat_cards(cards: object) -> bool:

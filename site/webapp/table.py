@@ -125,11 +125,11 @@ class Table:
             cards = [{"up": [step.up[seat] for step in played.steps],
                       "down": [list(step.downs(seat)) for step in played.steps],
                       "last": [list(step.lasts(seat)) for step in played.steps]} for seat in range(n)]
-            pile, winner = len(played.pile), played.winner
+            pile, winner, wars = len(played.pile), played.winner, played.wars
         elif shown and finished is None:
-            cards, pile, winner = shown["cards"], shown["pile"], shown["winner"]
+            cards, pile, winner, wars = shown["cards"], shown["pile"], shown["winner"], shown["wars"]
         else:
-            cards, pile, winner = [{"up": None, "down": None, "last": None} for _ in range(n)], 0, None
+            cards, pile, winner, wars = [{"up": None, "down": None, "last": None} for _ in range(n)], 0, None, 0
         if game.over:
             winner = game.winner
         if not status and shown and shown["lang"] == self.narrator.lang:
@@ -146,6 +146,7 @@ class Table:
             "table": len(game.table),
             "round": game.round_number,
             "winner": winner,
+            "wars": wars,
             "set_aside": game.set_aside is not None,
             "status": status,
             "announce": announce,

@@ -12,7 +12,7 @@ const CARDS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
   ["C", "D", "H", "S"].map((suit) => rank + suit));
 const board = (round, lang = "en") => ({ players: 2, counts: [26 - round, 26 + round], out: [false, false],
   cards: [{ up: ["2C"], down: [[]], last: [[]] }, { up: ["3C"], down: [[]], last: [[]] }], pile: 2, table: 0,
-  round, winner: 1, set_aside: false, status: `round ${round}`, announce: "", over: false, face_down: 1,
+  round, winner: 1, wars: 0, set_aside: false, status: `round ${round}`, announce: "", over: false, face_down: 1,
   result_text: "", lang });
 const step = (round) => ({ board: board(round), line: { entry: { round }, label: `R${round}`, text: "t", wars: "" } });
 const RECORD = { version: 3, game: {}, settings: {}, board: board(0), log: [], ahead: [step(1), step(2), step(3)] };
@@ -23,11 +23,13 @@ test("a record's rounds ahead are drawn from the one its flips reached", () => {
   assert.deepEqual(roundsAhead({ ...RECORD, played: 3 }, CHOICES, CARDS, "en"), { board: board(3), next: null });
 });
 
-test("no round is drawn ahead from an old record, another language's, or a shape that cannot be drawn", () => {
+test("no round is drawn ahead from an old record (one without rounds ahead, or whose boards do not say their wars), " +
+  "another language's, or a shape that cannot be drawn", () => {
   const { ahead, ...old } = RECORD;
   assert.equal(ahead.length, 3);
   for (const record of [old, { ...RECORD, played: 4 }, { ...RECORD, played: "1" }, { ...RECORD, ahead: [null] },
-    { ...RECORD, ahead: [{ board: { ...board(1), counts: [1] }, line: step(1).line }] }]) {
+    { ...RECORD, ahead: [{ board: { ...board(1), counts: [1] }, line: step(1).line }] },
+    { ...RECORD, ahead: [{ board: { ...board(1), wars: undefined }, line: step(1).line }] }]) {
     assert.equal(roundsAhead(record, CHOICES, CARDS, "en"), null);
   }
   assert.equal(roundsAhead(RECORD, CHOICES, CARDS, "fr"), null);

@@ -5,11 +5,10 @@ import { test } from "node:test";
 
 import { ask, due, PRIORITY, quiet, roundCue, SOUND_GAP } from "../../site/static/js/cues.js";
 
-// Boards in the bridge's shape (krig.webapp.bridge): per seat the round's cards per step
+// Boards in the bridge's shape (krig.webapp.table): per seat the round's cards per step, and the round's wars
 const seat = (...up) => ({ up, down: up.map((_, step) => (step ? "2C" : null)), last: up.map(() => null) });
-const BOARD = { players: 2, cards: [seat("9H"), seat("KS")], winner: 1, over: false };
-const WAR = { ...BOARD, cards: [seat("KH", "4D"), seat("KS", "QC")], winner: 1 };
-const THREE = { players: 3, cards: [seat("5H", "AS"), null, seat("5C", "2D")], winner: 0, over: false };
+const BOARD = { players: 2, cards: [seat("9H"), seat("KS")], winner: 1, wars: 0, over: false };
+const WAR = { ...BOARD, cards: [seat("KH", "4D"), seat("KS", "QC")], winner: 1, wars: 1 };
 
 test("a round the visitor takes sounds as a pile, one a computer player takes as a flip", () => {
   assert.equal(roundCue(BOARD), "flip");
@@ -17,11 +16,11 @@ test("a round the visitor takes sounds as a pile, one a computer player takes as
   assert.equal(roundCue({ ...BOARD, winner: null }), "flip");
 });
 
-test("a round of more than one step is a war, whoever wins it, and a seat out of the round is no step", () => {
+test("a round the board says went to war sounds as a war, whoever wins it", () => {
   assert.equal(roundCue(WAR), "war");
   assert.equal(roundCue({ ...WAR, winner: 0 }), "war");
-  assert.equal(roundCue(THREE), "war");
-  assert.equal(roundCue({ ...BOARD, cards: [null, { up: null, down: null, last: null }] }), "flip");
+  assert.equal(roundCue({ ...WAR, wars: 2 }), "war");
+  assert.equal(roundCue({ ...WAR, wars: 0 }), "flip", "the board's wars say it, not the shape of its cards");
 });
 
 test("the end of a game sounds as won when the finished game's winner is the visitor, else as over", () => {

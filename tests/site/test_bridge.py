@@ -123,6 +123,27 @@ def test_import_round_trip_and_continues_identically(session: bridge.Session) ->
         assert ask(other, type="flip")["record"]["game"] == expected.to_dict()
 
 
+def test_the_board_says_how_many_wars_its_round_had(session: bridge.Session) -> None:
+    expected = Game.new(3, seed=1)
+    ask(session, type="new", players=3, seed=1)
+    assert ask(session, type="settings", settings={})["record"]["board"]["wars"] == 0  # the deal: no round yet
+    wars = set()
+    for _ in range(60):
+        played = expected.play_round()
+        board = ask(session, type="flip")["record"]["board"]
+        assert board["wars"] == played.wars
+        wars.add(played.wars)
+    assert wars >= {0, 1}, "the game had rounds with and without a war"
+
+
+def test_a_board_stored_before_boards_said_their_wars_is_restored_with_them(session: bridge.Session) -> None:
+    ask(session, type="new", players=2, seed=1)
+    while not (stored := ask(session, type="flip")["record"])["board"]["wars"]:
+        pass
+    older = {**stored, "board": {key: value for key, value in stored["board"].items() if key != "wars"}}
+    assert ask(bridge.Session(), type="restore", record=older)["record"]["board"]["wars"] == stored["board"]["wars"]
+
+
 def test_a_restore_keeps_the_log_the_round_on_the_board_and_the_comeback(session: bridge.Session) -> None:
     ask(session, type="new", players=3, seed=31, settings={"speed": 2})
     for _ in range(4):

@@ -83,7 +83,7 @@ def test_the_real_record_restores_with_its_migrated_record() -> None:
     assert answer["ok"] and answer["record"]["board"]["round"] == REAL["game"]["rounds"]
     migrated = records.migrate(REAL)
     game = Game.from_dict(REAL["game"]).to_dict()  # the same game, in the engine's current save version
-    board = {**migrated["board"], "announce": "", "face_down": 1, "house": []}  # as drawn, its variant and rules
+    board = {**migrated["board"], "announce": "", "face_down": 1, "house": [], "wars": 0}  # its variant, rules, wars
     kept = {key: value for key, value in answer["record"].items() if key != "ahead"}  # the rounds ahead are new
     assert kept == {**migrated, "game": game, "board": board, "savedAt": answer["record"]["savedAt"]}
     newer = restore(record={**REAL, "version": records.VERSION + 1})

@@ -2,8 +2,8 @@
 // bridge's board says it all.
 //
 // A board is what the bridge hands over in its record, and what the stored record keeps for a fast first paint
-// (krig.webapp.bridge says what it holds): {players, counts, out, cards, pile, table, round, winner, set_aside,
-// status, announce, over, face_down, result_text, lang}.
+// (krig.webapp.table says what it holds): {players, counts, out, cards, pile, table, round, winner, wars,
+// set_aside, status, announce, over, face_down, result_text, lang}.
 
 import { cardImage } from "./pictures.js";
 import { format, list, num, percent, plural, text } from "./strings.js";
@@ -94,7 +94,7 @@ const center = (rect) => [rect.left + rect.width / 2, rect.top + rect.height / 2
 function move(board, scale, budget, settle) {
   const root = document.getElementById("board");
   const seats = [...Array(board.players).keys()].map((seat) => document.getElementById(`seat-${seat}`));
-  const steps = Math.max(1, ...board.cards.map((cards) => (cards && Array.isArray(cards.up) ? cards.up.length : 0)));
+  const steps = board.wars + 1;
   const winner = board.winner === null || board.winner === undefined ? null : seats[board.winner];
   const plan = timeline(steps, board.players, scale);
   if (plan.end > budget) return settle(); // rounds come faster than their motion: skipped, not restarted

@@ -1,5 +1,5 @@
 // What the rounds sound like, and which sound is heard when rounds come faster than sounds should: pure
-// functions of plain data, read from the bridge's board (a war, the round's winner, the game over) and from the
+// functions of plain data, read from the bridge's board (its wars, the round's winner, the game over) and from the
 // finished game's entry (who won it). sound.js plays what these decide.
 
 /** The cues, least important first: a plain round, the visitor taking the pile, a war, the end of the game. */
@@ -11,13 +11,12 @@ export const SOUND_GAP = 300;
 /**
  * What an answer that played rounds (a flip, or "finish") sounds like: `won` or `over` when the game has ended
  * (the visitor won it, by the finished game's entry `ended`, or not: a loss, a draw, a repetition), `war` when
- * the round went to war (a seat's face-up cards span more than one step), `pile` when the visitor took the pile
+ * the round went to war (the board's `wars`), `pile` when the visitor took the pile
  * (seat 0 is the round's winner), else `flip`.
  */
 export function roundCue(board, ended = null) {
   if (board.over) return ended && ended.winner === 0 ? "won" : "over";
-  const steps = Math.max(0, ...board.cards.map((seat) => (seat && Array.isArray(seat.up) ? seat.up.length : 0)));
-  if (steps > 1) return "war";
+  if (board.wars > 0) return "war";
   return board.winner === 0 ? "pile" : "flip";
 }
 

@@ -28,7 +28,9 @@ export function roundsAhead(record, choices, cards, lang) {
   if (!record || typeof record !== "object" || !Array.isArray(record.ahead) || !record.board) return null;
   const played = record.played ?? 0;
   if (!Number.isInteger(played) || played < 0 || played > record.ahead.length) return null;
-  const drawable = (board) => validBoard(board, choices, cards) && board.lang === lang && board.over === false;
+  // a round drawn as it is played needs its wars, which a record stored before boards carried them lacks
+  const drawable = (board) => validBoard(board, choices, cards) && board.lang === lang && board.over === false &&
+    Number.isInteger(board.wars);
   const valid = record.ahead.every((step) => step && typeof step === "object" && drawable(step.board) &&
     step.line && typeof step.line === "object" && typeof step.line.text === "string");
   if (!valid || !drawable(record.board)) return null;
