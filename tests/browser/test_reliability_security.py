@@ -66,7 +66,7 @@ BAD_LINKS = {
     "seed=script": ("?seed=<script>alert(1)</script>", "seed is not valid"),
     "seed=5000-digits": ("?seed=" + "7" * 5000, "seed is not valid"),
     "order=sideways": ("?players=2&seed=5&order=sideways", "“shuffled” or “played”"),
-    "down=4": ("?players=2&seed=5&down=4", "number of face-down cards is not valid"),
+    "down=6": ("?players=2&seed=5&down=6", "number of face-down cards is not valid"),
     "down=script": ("?seed=5&down=<script>alert(1)</script>", "number of face-down cards is not valid"),
     "played&down=2": ("?players=2&seed=6&order=played&down=2", "which Krig does not offer"),
 }
