@@ -5,7 +5,7 @@ import { test } from "node:test";
 
 import { CHOICES } from "./choices.mjs";
 
-import { clashes, dealLink, dealOf, linkedDeal, offered, validSeed } from "../../site/static/js/deal.js";
+import { clashes, dealLink, dealOf, excluded, linkedDeal, offered, validSeed } from "../../site/static/js/deal.js";
 
 const say = (key) => `<${key}>`;
 const STANDARD = { peace: false, jokers: false, only_tied: false }; // no house rule (R13–R15)
@@ -114,4 +114,7 @@ test("Peace and Jokers clash (R17), as the table says; every other pair of house
   for (const deal of [{ peace: true, only_tied: true }, { jokers: true, only_tied: true }, { peace: true }, {}]) {
     assert.equal(clashes(deal, CHOICES), false, JSON.stringify(deal));
   }
+  const [peace, jokers] = ["peace", "jokers"].map((name) => CHOICES.settings.find((one) => one.name === name));
+  assert.equal(excluded(peace, (name) => name === "jokers"), true, "Jokers on greys out Peace");
+  assert.equal(excluded(jokers, (name) => name === "only_tied"), false, "Only the tied goes with Jokers");
 });

@@ -30,10 +30,15 @@ export function accepts(setting, value) {
   return setting.values.includes(value);
 }
 
+/** Whether the setting `one` cannot be on: one of the settings it excludes is (`on(name)` says which are). */
+export function excluded(one, on) {
+  return (one.excludes ?? []).some(on);
+}
+
 /** Whether `deal` turns on two settings that the table says do not go together (their `excludes`). */
 export function clashes(deal, choices) {
   const on = (name) => deal[name] === true;
-  return choices.settings.some((one) => on(one.name) && (one.excludes ?? []).some(on));
+  return choices.settings.some((one) => on(one.name) && excluded(one, on));
 }
 
 /**

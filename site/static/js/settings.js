@@ -4,7 +4,7 @@
 // radio buttons (name="order"). An order and a number of face-down cards that the site does not offer together
 // grey each other out, and so does a setting on the ones it excludes (Peace and Jokers, R17).
 
-import { offered, setting } from "./deal.js";
+import { excluded, offered, setting } from "./deal.js";
 import { SETTINGS, UNOFFERED } from "./facts.js";
 import { settingsRead } from "./state.js";
 import { storedSettings } from "./stored.js";
@@ -51,7 +51,7 @@ export function showOffered() {
   for (const input of radios(order)) input.disabled = !offered(CHOICES, input.value, faceDown);
   for (const option of $("face-down").options) option.disabled = !offered(CHOICES, chosen, Number(option.value));
   for (const one of SETTINGS.filter((each) => each.excludes)) {
-    element(one).disabled = one.excludes.some((other) => valueOf(setting(CHOICES, other)));
+    element(one).disabled = excluded(one, (other) => valueOf(setting(CHOICES, other)));
   }
 }
 
