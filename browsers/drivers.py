@@ -5,6 +5,9 @@ and Selenium needs one. WebKitGTK is driven by Selenium through WebKitWebDriver,
 X display: each browser gets a private Xvfb screen. The page is read only through its stable hooks
 (data-testid, the engine flag, the board's round and saved round, the seats' counts). Every wait polls a real
 outcome in the page until a bound that only a broken page reaches; no test asserts on how long anything took.
+
+The module is longer than most because the two browsers' tabs implement the one `Tab` side by side, where a
+change to the interface shows in both.
 """
 
 from __future__ import annotations

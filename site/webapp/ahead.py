@@ -2,8 +2,8 @@
 
 Every record carries them (``ahead``), so that the page draws a flip the moment it is asked for, and draws them
 at its next start while Python restores; the flip then plays the very same round (the game is deterministic).
-Each is kept as JSON text too, made once, so that an answer only joins them. Their win chances are worked out in
-the page's idle time, one round at a time.
+Each is kept as JSON text too, made once, so that an answer only joins them. The win chances of the first
+``CHANCES_AHEAD`` of them are worked out in the page's idle time, one round at a time.
 
 >>> from krig import Game
 >>> from .table import Table
@@ -30,6 +30,12 @@ AHEAD = 100
 visit carries (``openings``): the page draws them at once while Python loads. On a slow phone (1.6 Mbit/s, 150 ms,
 a CPU 4 times slower) a first visit's engine was ready 23 s after its first paint, 45 presses at two a second
 (docs/performance.md): twice that, so that a player pressing at that pace never runs out of them."""
+
+CHANCES_AHEAD = 40
+"""The rounds ahead whose win chances the page's idle time works out (and that an opening carries), nearest first.
+Each is 500 rollouts: all ``AHEAD`` would keep a page busy for about a minute after every deal or start (15 s of
+CPU in Chromium on a laptop, docs/performance.md), where a returning visitor's flips before the engine is ready
+draw a few rounds. A round drawn past them before the engine is ready shows "…" until the engine works it out."""
 
 
 def as_json(data: object) -> str:
@@ -77,8 +83,9 @@ class Ahead:
         """Play up to `rollouts` rollouts of the first round ahead without win chances (in the page's idle time,
         never in a flip's answer), from a copy of `table`'s game played on to it; once they are all done, that
         round keeps them (``chances``, as the ``chances`` request answers them), for the page to show when it
-        draws the round before Python is ready. Answers how many rounds ahead still have none."""
-        waiting = [index for index, step in enumerate(self.rounds) if "chances" not in step]
+        draws the round before Python is ready. Answers how many of the first ``CHANCES_AHEAD`` rounds ahead still
+        have none."""
+        waiting = [index for index, step in enumerate(self.rounds[:CHANCES_AHEAD]) if "chances" not in step]
         if not waiting:
             return 0
         index, game = waiting[0], table.current()

@@ -4,7 +4,7 @@
 at random, and when the worker is ready it replays the rounds drawn and checks them (the bridge's ``restore``
 with ``played``). An opening is one file per language, ``openings/<n>.<lang>.json``: ``{"deal": DEAL,
 "record": ...}``, the record the bridge answers to ``new``, with its rounds ``ahead``, as the page has it once its
-idle time has worked out the win chances of the deal's round and of the first ``CHANCES_AHEAD`` rounds ahead.
+idle time has worked out the win chances of the deal's round and of the first ``ahead.CHANCES_AHEAD`` rounds ahead.
 Those chances are the same in every language: they are worked out once, and put into each language's record.
 
 >>> record = opening(7, "fr", chances=False)
@@ -28,10 +28,6 @@ from .session import Session
 
 DEAL = settings.DEAL
 """The default game, the only one the openings cover: any other waits for the engine."""
-CHANCES_AHEAD = 40
-"""The rounds ahead whose win chances an opening carries. Most of the build's time is these estimates; a player
-who draws more rounds than this before the engine is ready (on a slow phone) sees "…" for the chances of the rest
-until the engine works them out."""
 
 
 def opening(seed: int, lang: str, chances: bool = True) -> dict[str, Any]:
@@ -47,13 +43,13 @@ def opening(seed: int, lang: str, chances: bool = True) -> dict[str, Any]:
     return {key: value for key, value in dealt["record"].items() if key != "id"} | {"savedAt": 0}
 
 
-def estimate_all(session: Session, chunk: int = ROLLOUTS, rounds: int = CHANCES_AHEAD) -> None:
-    """Work out the win chances of the round on screen and of the first `rounds` rounds ahead, as the page asks
-    for them in its idle time (in chunks of `chunk` rollouts: the estimates are the same however they are
-    chunked)."""
+def estimate_all(session: Session, chunk: int = ROLLOUTS) -> None:
+    """Work out the win chances of the round on screen and of the first ``ahead.CHANCES_AHEAD`` rounds ahead, as the
+    page's idle time does (in chunks of `chunk` rollouts: the estimates are the same however they are chunked).
+    Most of the build's time is these estimates."""
     while not answer(session, {"type": "chances", "rollouts": chunk})["done"] >= ROLLOUTS:
         pass
-    while answer(session, {"type": "chances", "rollouts": chunk, "ahead": True})["ahead"] > AHEAD - rounds:
+    while answer(session, {"type": "chances", "rollouts": chunk, "ahead": True})["ahead"]:
         pass
 
 

@@ -11,7 +11,18 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from gamepage import board, flip, new_game, open_game, record, saved_at_round_two, wait_saved, wait_stored, write
+from gamepage import (
+    LOAD_TIMEOUT,
+    board,
+    flip,
+    new_game,
+    open_game,
+    record,
+    saved_at_round_two,
+    wait_saved,
+    wait_stored,
+    write,
+)
 
 HISTORY = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "history").glob("v*.json"))
 
@@ -20,8 +31,10 @@ NO_LOCKS = "Object.defineProperty(Navigator.prototype, 'locks', { get: () => und
 
 
 def stats(page: Page) -> None:
+    """The statistics page, once it shows your games: those an older site stored wait for the engine, which brings
+    them up to date."""
     page.goto("en/stats.html")
-    expect(page.locator("[data-stat=played]")).to_be_visible()
+    expect(page.locator("[data-stat=played]")).to_be_visible(timeout=LOAD_TIMEOUT)
 
 
 def finished(page: Page) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -13,8 +13,8 @@ import pytest
 
 import build
 from krig import Game
-from krig.webapp import bridge, estimate, openings
-from krig.webapp.ahead import AHEAD
+from krig.webapp import bridge, estimate
+from krig.webapp.ahead import AHEAD, CHANCES_AHEAD
 
 from bridge_helpers import ask, opened
 
@@ -106,7 +106,7 @@ def test_the_chances_of_a_round_ahead_are_the_estimate_a_fresh_bridge_makes_at_t
     record = ask(session, type="new", players=3, seed=4, face_down=2)["record"]
     assert "chances" not in record and "chances" not in record["ahead"][0]  # none until the page's idle time
     assert [ask(session, type="chances", rollouts=estimate.ROLLOUTS, ahead=True)["ahead"] for _ in range(3)] == [
-        AHEAD - 1, AHEAD - 2, AHEAD - 3]
+        CHANCES_AHEAD - 1, CHANCES_AHEAD - 2, CHANCES_AHEAD - 3]
     answer = ask(session, type="flip")
     made = answer["record"]["ahead"][0]["chances"]  # round 2's
     assert answer["record"]["chances"]["round"] == 1 and made["round"] == 2 and made["done"] == estimate.ROLLOUTS
@@ -124,8 +124,8 @@ def test_the_chances_of_a_round_ahead_are_the_estimate_a_fresh_bridge_makes_at_t
 def test_the_chances_ahead_are_asked_for_round_by_round_and_then_there_are_none_left() -> None:
     session = opened()
     ask(session, type="new", players=2, seed=3)
-    assert ask(session, type="chances", rollouts=300, ahead=True)["ahead"] == AHEAD  # round 1 half made
-    assert ask(session, type="chances", rollouts=300, ahead=True)["ahead"] == AHEAD - 1
+    assert ask(session, type="chances", rollouts=300, ahead=True)["ahead"] == CHANCES_AHEAD  # round 1 half made
+    assert ask(session, type="chances", rollouts=300, ahead=True)["ahead"] == CHANCES_AHEAD - 1
     record = ask(session, type="settings", settings={})["record"]
     assert record["ahead"][0]["chances"]["done"] == estimate.ROLLOUTS and "chances" not in record["ahead"][1]
     won = Game.from_hands([["AS", "AH"], ["2C"]])
@@ -176,12 +176,26 @@ def without_chances(record: dict[str, Any]) -> dict[str, Any]:
     return {**{key: value for key, value in record.items() if key != "chances"}, "ahead": ahead}
 
 
-def idle(session: bridge.Session, rounds: int, chunk: int = 20) -> None:
-    """The page's idle time after a round: the estimate of the round on screen, then those of the first `rounds`
-    rounds ahead, in the page's chunks."""
+
+def test_the_idle_time_works_out_the_chances_of_the_nearest_rounds_ahead_only_and_one_more_after_a_flip() -> None:
+    session = opened()
+    ask(session, type="new", players=2, seed=3)
+    idle(session, chunk=estimate.ROLLOUTS)
+    record = ask(session, type="settings", settings={})["record"]
+    assert [("chances" in step) for step in record["ahead"]] == [True] * CHANCES_AHEAD + [False] * (
+        AHEAD - CHANCES_AHEAD)
+    ask(session, type="flip")
+    assert ask(session, type="chances", rollouts=estimate.ROLLOUTS, ahead=True)["ahead"] == 0  # the nearest: the new
+    record = ask(session, type="settings", settings={})["record"]
+    assert all("chances" in step for step in record["ahead"][:CHANCES_AHEAD])
+    assert not any("chances" in step for step in record["ahead"][CHANCES_AHEAD:])
+
+def idle(session: bridge.Session, chunk: int = 20) -> None:
+    """The page's idle time after a round: the estimate of the round on screen, then those of the rounds ahead,
+    in the page's chunks, until it is told there are none left."""
     while ask(session, type="chances", rollouts=chunk)["done"] < estimate.ROLLOUTS:
         pass
-    while ask(session, type="chances", rollouts=chunk, ahead=True)["ahead"] > AHEAD - rounds:
+    while ask(session, type="chances", rollouts=chunk, ahead=True)["ahead"]:
         pass
 
 
@@ -222,12 +236,12 @@ def test_the_win_chances_of_an_opening_are_those_the_live_bridge_works_out_in_th
         pool: Path, number: int) -> None:
     opening = read(pool, number, "sw")["record"]  # the chances are worked out once, for every language
     assert opening["chances"]["round"] == 0 and opening["chances"]["done"] == estimate.ROLLOUTS
-    known = opening["ahead"][:openings.CHANCES_AHEAD]
+    known = opening["ahead"][:CHANCES_AHEAD]
     assert all(step["chances"]["round"] == step["board"]["round"] for step in known)
-    assert not any("chances" in step for step in opening["ahead"][openings.CHANCES_AHEAD:])  # the engine's, later
+    assert not any("chances" in step for step in opening["ahead"][CHANCES_AHEAD:])  # the engine's, later
     session = opened("sw")
     ask(session, type="new", players=2, seed=opening["game"]["seed"], settings={})
-    idle(session, openings.CHANCES_AHEAD)
+    idle(session)
     assert without_id(ask(session, type="settings", settings={})["record"]) | {"savedAt": 0} == opening
     for step in known:
         ask(session, type="flip")
