@@ -175,7 +175,7 @@ def test_a_return_visit_flips_the_rounds_ahead_and_the_engine_goes_on_there(
     wait_saved(page, 6)
     held.release()
     stored = handed_over(page, 6)
-    assert stored["board"]["face_down"] == face_down and stored["board"]["players"] == players
+    assert stored["board"]["deal"]["face_down"] == face_down and stored["board"]["players"] == players
     assert board(page)["counts"] == counts_after(Game.new(players, seed=11, face_down=face_down).to_dict(), 6)
     assert page.locator("#log-list li").count() == 6
 

@@ -66,9 +66,12 @@ export async function restoreBoard(opening, emptyAt, first = null) {
   const { storage, keep, record } = await opening;
   $("keep").checked = keep;
   let board = null;
-  if (record && typeof record === "object" && validBoard(record.board, CHOICES, CARDS)) {
-    // the visitor's settings, the next game's deal too; the game's own variant if they do not say
-    applySettings({ face_down: record.board.face_down, ...record.settings });
+  const stored = Boolean(record) && typeof record === "object";
+  const drawable = stored && validBoard(record.board, CHOICES, CARDS);
+  // the visitor's settings, the next game's deal too; the game's own deal where they do not say. A board that
+  // cannot be drawn here (one stored before boards carried their deal) waits for the bridge; the settings do not.
+  if (stored) applySettings({ ...(drawable ? record.board.deal : {}), ...record.settings });
+  if (drawable) {
     // a sentence in another language is not shown; this round was announced when it was played
     board = record.board.lang === lang ? record.board : { ...record.board, status: "", announce: "" };
     board = (!location.search && roundsAhead(record, CHOICES, CARDS, lang)?.board) || board;

@@ -12,10 +12,17 @@ export function validBoard(board, choices, cards) {
     board.counts.every((c) => Number.isInteger(c) && c >= 0 && c <= cards.length) &&
     Array.isArray(board.cards) && board.cards.length === n &&
     board.cards.every((seat) => validSeatCards(seat, cards, Math.max(...setting(choices, "face_down").values))) &&
-    // undefined: stored before the face-down cards were a setting, or before the house rules
-    (board.face_down === undefined || accepts(setting(choices, "face_down"), board.face_down)) &&
-    (board.house === undefined || (Array.isArray(board.house) &&
-      board.house.every((name) => choices.settings.some((one) => one.house === name))));
+    validDeal(board.deal, choices);
+}
+
+/**
+ * A board's deal ({seed, ...deal settings}, which the board's variant and house rules are said from): a seed, and
+ * each deal setting at a value of the table. A board stored before boards carried their deal has none: it waits
+ * for the bridge, which gives it one.
+ */
+function validDeal(deal, choices) {
+  return Boolean(deal) && typeof deal === "object" && Number.isInteger(deal.seed) && deal.seed >= 0 &&
+    choices.settings.filter((one) => one.deal).every((one) => accepts(one, deal[one.name]));
 }
 
 /**

@@ -64,7 +64,7 @@ export async function importFile(file) {
  */
 export async function share() {
   if (!state.record) return;
-  const href = dealLink(state.record.game, location.href, CHOICES);
+  const href = dealLink(state.record.board.deal, location.href, CHOICES);
   const said = $("share-note");
   said.textContent = "";
   if (typeof navigator.share === "function") {
