@@ -14,6 +14,8 @@ module (``js/facts.js``). The page never keeps a fact of its own that Python als
 ({'2': [26, 26], '3': [17, 17, 17], '4': [13, 13, 13, 13]}, 500, 524288)
 >>> facts["requests"][:3], [setting["name"] for setting in facts["settings"]][:3]
 (['chances', 'finish', 'flip'], ['players', 'order', 'face_down'])
+>>> facts["pace"]
+{'1': 1400, '2': 700, '3': 350, '4': 150, '5': 60}
 >>> facts["errors"][:3], facts["fatal"]
 (['request', 'damaged', 'internal'], ['load', 'timeout', 'unsupported'])
 """
@@ -30,7 +32,8 @@ from .session import HANDLERS
 
 
 def page(lang: str) -> dict[str, Any]:
-    """The facts for the page in `lang`: the settings it offers (``settings.table``), card codes (its pictures,
+    """The facts for the page in `lang`: the settings it offers (``settings.table``) and the time between two
+    rounds at each step of its speed slider (``settings.PACE``), card codes (its pictures,
     the jokers' too), how many log entries are kept, the version of a finished game's entry (an older one goes to the
     bridge to be brought up to date), how many finished games are kept and how many of them keep their game (the
     page adds a finished game to them), the pairs of order and face-down cards that the site does not offer, what
@@ -41,6 +44,7 @@ def page(lang: str) -> dict[str, Any]:
     of, those after which the engine cannot go on among them."""
     return {
         "settings": settings.table(lang),
+        "pace": {str(step): time for step, time in settings.PACE.items()},
         "cards": list(NAMES),
         "log_limit": records.MAX_LOG,
         "history_version": records.HISTORY_VERSION,

@@ -35,8 +35,11 @@ from krig.rules import FACE_DOWN, HOUSE_RULES, PLAYERS, HouseRule, HouseRules, O
 
 from . import decks
 
-SPEEDS = (1, 5)
-"""The auto-play speed slider's slowest and fastest steps (js/pace.js times each one)."""
+PACE = {1: 1400, 2: 700, 3: 350, 4: 150, 5: 60}
+"""The auto-play speed slider's steps, slowest first, each with the milliseconds between two rounds at that step
+(of auto-play, and of a replay that plays on): each step about twice as fast as the one before."""
+SPEEDS = (min(PACE), max(PACE))
+"""The speed slider's slowest and fastest steps."""
 
 ANIMATIONS = ("normal", "fast", "none")
 """How the cards move: the CSS's own speed, faster, or not at all."""

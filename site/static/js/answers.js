@@ -4,9 +4,8 @@
 import { announcedNow, announceLatest, note } from "./announce.js";
 import { motionOf, render } from "./board.js";
 import { forgetChances } from "./chances.js";
-import { FATAL } from "./facts.js";
+import { FATAL, PACE } from "./facts.js";
 import { addLine, showLines } from "./log.js";
-import { roundGap } from "./pace.js";
 import { engine, state, update } from "./page.js";
 import { keepFinished, persistGame } from "./saving.js";
 import { applySettings } from "./settings.js";
@@ -85,7 +84,7 @@ export function show(answer, { fresh = false, persist = true, loaded = false, st
 export function draw(line, ended, { fresh, auto }) {
   // in auto-play the motion must be over before the next round comes, or it is skipped
   render(state.board, { fresh, announce: !auto, motion: motionOf(state.settings.animation),
-    budget: auto ? roundGap(state.settings.speed) : Infinity });
+    budget: auto ? PACE[state.settings.speed] : Infinity });
   if (auto) announceLatest(state.board.announce);
   else announcedNow();
   if (line) {
