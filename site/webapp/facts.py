@@ -16,8 +16,8 @@ module (``js/facts.js``). The page never keeps a fact of its own that Python als
 (['chances', 'finish', 'flip'], ['players', 'order', 'face_down'])
 >>> facts["pace"]
 {'1': 1400, '2': 700, '3': 350, '4': 150, '5': 60}
->>> facts["errors"][:3], facts["fatal"]
-(['request', 'damaged', 'internal'], ['load', 'timeout', 'unsupported'])
+>>> facts["errors"][:3], facts["fatal"], facts["refusals"][-2:]
+(['request', 'damaged', 'internal'], ['load', 'timeout', 'unsupported'], ['too-big', 'unoffered'])
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from typing import Any
 from krig.cards import NAMES, deal
 
 from . import decks, estimate, records, settings, variants
-from .failures import FATAL, Failure
+from .failures import FATAL, REFUSALS, Failure
 from .session import HANDLERS
 
 
@@ -40,8 +40,9 @@ def page(lang: str) -> dict[str, Any]:
     each deck changes (where its pictures are), and the cards each player holds after the deal, by the number of
     players (a table that looks dealt before Python is ready; under a seat's share, a player trails), the rollouts
     of a whole estimate of the win chances, the largest file the page hands the bridge to import (its limit on a
-    request), the request types the bridge answers (the page sends no other), and the kinds of error it is told
-    of, those after which the engine cannot go on among them."""
+    request), the request types the bridge answers (the page sends no other), the kinds of error it is told
+    of, those after which the engine cannot go on among them, and the codes of the refusals it says in its own
+    words."""
     return {
         "settings": settings.table(lang),
         "pace": {str(step): time for step, time in settings.PACE.items()},
@@ -58,4 +59,5 @@ def page(lang: str) -> dict[str, Any]:
         "requests": sorted(HANDLERS),
         "errors": [str(kind) for kind in Failure],
         "fatal": sorted(map(str, FATAL)),
+        "refusals": list(REFUSALS),
     }

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import "./page_facts.mjs";
 import { CHOICES } from "./choices.mjs";
 
 import { refusal, storedSettings, validBoard } from "../../site/static/js/stored.js";

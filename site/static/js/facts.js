@@ -62,3 +62,8 @@ export const REQUESTS = named(facts.requests);
  */
 export const ERRORS = named(facts.errors);
 export const FATAL = Object.freeze(Array.isArray(facts.fatal) ? facts.fatal : []);
+/**
+ * The codes of the refusals the page says in its own words (krig.webapp.failures.REFUSALS: why a save was refused,
+ * krig.Refusal, and a variant not offered), each under its own name (`REFUSALS["too-big"]` is "too-big").
+ */
+export const REFUSALS = named(facts.refusals);

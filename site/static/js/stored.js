@@ -3,6 +3,7 @@
 // as it is. Pure functions of plain data; `choices` is what the page's form offers (settings.js, deal.js).
 
 import { accepts, clashes, offered, setting } from "./deal.js";
+import { REFUSALS } from "./facts.js";
 
 /** A stored board checked just enough that drawing it cannot throw, nor name a picture that is not a card. */
 export function validBoard(board, choices, cards) {
@@ -114,13 +115,13 @@ export function storedSettings(settings, choices) {
 
 /**
  * Why a stored record (`file` false) or an imported file was refused, in the page's words for the kind of refusal
- * the bridge gives (krig.Refusal, as the error's `code`), through `say(key)`. The bridge's English detail is for
+ * the bridge gives (the error's `code`, one of REFUSALS), through `say(key)`. The bridge's English detail is for
  * the console and the exported file, never for the sentence.
  */
 export function refusal(error, say, file = false) {
-  if (error.code === "newer") return say("save_newer");
-  if (error.code === "too-big") return say("save_too_big");
-  if (error.code === "unoffered") return say("save_unoffered");
-  if (file && error.code === "not-a-save") return say("not_json");
+  if (error.code === REFUSALS.newer) return say("save_newer");
+  if (error.code === REFUSALS["too-big"]) return say("save_too_big");
+  if (error.code === REFUSALS.unoffered) return say("save_unoffered");
+  if (file && error.code === REFUSALS["not-a-save"]) return say("not_json");
   return say("save_damaged");
 }
