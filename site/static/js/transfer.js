@@ -26,7 +26,7 @@ function download(name, data) {
 
 /** The game on screen as a file: the engine's save. */
 export function exportGame() {
-  if (state.record) download(`krig-round-${state.record.game.rounds}.json`, state.record.game);
+  if (state.record) download(`krig-round-${state.record.board.round}.json`, state.record.game);
 }
 
 /** The stored record the bridge refused, exactly as it was stored. */
