@@ -45,9 +45,9 @@ async function playAhead(record) {
   showChancesAhead(); // the engine's, worked out ahead with the round
 }
 
-/** A first visit's opening ({deal, record}), played if the form still asks for the game it deals. */
-function playOpening(first) {
-  const { deal, record } = first;
+/** A first visit's opening (its record), played if the form still asks for the game its board's deal says. */
+function playOpening(record) {
+  const deal = record.board?.deal ?? {}; // none in an older build's file: that opening waits for the engine
   const asked = dealOf(state.settings, CHOICES);
   if (Object.keys(asked).some((name) => deal[name] !== asked[name])) return;
   playAhead({ ...record, settings: state.settings }); // the bridge keeps the page's settings as it sends them
