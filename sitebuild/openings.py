@@ -31,7 +31,7 @@ def write_openings(dist: Path, count: int = OPENINGS_COUNT) -> None:
     for number, (seed, made) in enumerate(zip(chosen, estimated(chosen), strict=True)):
         for lang in LANGUAGES:
             record = openings.with_chances(openings.opening(seed, lang.code, chances=False), made)
-            (folder / f"{number}.{lang.code}.json").write_text(compact({"deal": openings.DEAL, "record": record}))
+            (folder / f"{number}.{lang.code}.json").write_text(compact(record))
     fill_in(dist / OPENINGS_SCRIPT, '"__OPENINGS__"', str(count))
 
 

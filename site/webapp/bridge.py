@@ -24,7 +24,7 @@ from typing import Any
 from krig import GameOver, Refusal, SaveError
 
 from .ahead import as_json
-from .failures import Failure
+from .failures import NOT_OFFERED, Failure
 from .records import MAX_REQUEST_CHARS
 from .session import HANDLERS, Session
 from .table import RequestError
@@ -40,7 +40,7 @@ def answer(session: Session, request: object) -> dict[str, Any]:
             raise RequestError(f"unknown request type {kind!r}")
         return {"ok": True, **handler(session, request)}
     except UnofferedError as error:
-        return _error(Failure.REQUEST, str(error), code="unoffered")
+        return _error(Failure.REQUEST, str(error), code=NOT_OFFERED)
     except SaveError as error:  # a save or record refused: its kind is what the page tells the person
         return _error(Failure.DAMAGED, str(error), code=error.kind)
     except (RequestError, GameOver, ValueError, TypeError) as error:

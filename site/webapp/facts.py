@@ -14,8 +14,10 @@ module (``js/facts.js``). The page never keeps a fact of its own that Python als
 ({'2': [26, 26], '3': [17, 17, 17], '4': [13, 13, 13, 13]}, 500, 524288)
 >>> facts["requests"][:3], [setting["name"] for setting in facts["settings"]][:3]
 (['chances', 'finish', 'flip'], ['players', 'order', 'face_down'])
->>> facts["errors"][:3], facts["fatal"]
-(['request', 'damaged', 'internal'], ['load', 'timeout', 'unsupported'])
+>>> facts["pace"]
+{'1': 1400, '2': 700, '3': 350, '4': 150, '5': 60}
+>>> facts["errors"][:3], facts["fatal"], facts["refusals"][-2:]
+(['request', 'damaged', 'internal'], ['load', 'timeout', 'unsupported'], ['too-big', 'unoffered'])
 """
 
 from __future__ import annotations
@@ -25,22 +27,25 @@ from typing import Any
 from krig.cards import NAMES, deal
 
 from . import decks, estimate, records, settings, variants
-from .failures import FATAL, Failure
+from .failures import FATAL, REFUSALS, Failure
 from .session import HANDLERS
 
 
 def page(lang: str) -> dict[str, Any]:
-    """The facts for the page in `lang`: the settings it offers (``settings.table``), card codes (its pictures,
+    """The facts for the page in `lang`: the settings it offers (``settings.table``) and the time between two
+    rounds at each step of its speed slider (``settings.PACE``), card codes (its pictures,
     the jokers' too), how many log entries are kept, the version of a finished game's entry (an older one goes to the
     bridge to be brought up to date), how many finished games are kept and how many of them keep their game (the
     page adds a finished game to them), the pairs of order and face-down cards that the site does not offer, what
     each deck changes (where its pictures are), and the cards each player holds after the deal, by the number of
     players (a table that looks dealt before Python is ready; under a seat's share, a player trails), the rollouts
     of a whole estimate of the win chances, the largest file the page hands the bridge to import (its limit on a
-    request), the request types the bridge answers (the page sends no other), and the kinds of error it is told
-    of, those after which the engine cannot go on among them."""
+    request), the request types the bridge answers (the page sends no other), the kinds of error it is told
+    of, those after which the engine cannot go on among them, and the codes of the refusals it says in its own
+    words."""
     return {
         "settings": settings.table(lang),
+        "pace": {str(step): time for step, time in settings.PACE.items()},
         "cards": list(NAMES),
         "log_limit": records.MAX_LOG,
         "history_version": records.HISTORY_VERSION,
@@ -54,4 +59,5 @@ def page(lang: str) -> dict[str, Any]:
         "requests": sorted(HANDLERS),
         "errors": [str(kind) for kind in Failure],
         "fatal": sorted(map(str, FATAL)),
+        "refusals": list(REFUSALS),
     }

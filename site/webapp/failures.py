@@ -1,15 +1,20 @@
-"""The kinds of error the page is told of, one list for the bridge, the worker and the page.
+"""The kinds of error the page is told of, one list for the bridge, the worker and the page, and the codes of the
+refusals it says in words of its own.
 
 It stands apart from the bridge, whose import starts the worker's session (and so reads the compiled catalogs),
 since the build reads it too (``sitebuild/runtime.py`` writes it into ``js/worker.js``) before any catalog exists.
 
 >>> Failure.DAMAGED == "damaged", sorted(map(str, FATAL))
 (True, ['load', 'timeout', 'unsupported'])
+>>> REFUSALS
+('not-a-save', 'newer', 'damaged', 'too-big', 'unoffered')
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
+
+from krig import Refusal
 
 
 class Failure(StrEnum):
@@ -34,3 +39,10 @@ class Failure(StrEnum):
 
 FATAL = frozenset({Failure.LOAD, Failure.TIMEOUT, Failure.UNSUPPORTED})
 """The failures after which the engine cannot go on: the page says so, and nothing can be played."""
+
+NOT_OFFERED = "unoffered"
+"""The code of a request for a variant the site does not offer (``variants.UnofferedError``), of kind ``request``."""
+REFUSALS = (*map(str, Refusal), NOT_OFFERED)
+"""Every code an error may carry beside its kind, for the page to say why in words of its own: why a save was
+refused (``krig.Refusal``: of kind ``damaged``, but ``too-big``, of kind ``request``) and a variant not offered.
+``facts.py`` hands them over (``js/facts.js`` ``REFUSALS``); the page picks its sentence for each (``js/stored.js``)."""

@@ -2,9 +2,9 @@
 
 ``build.py`` writes a pool of them, so that a first visit plays at once while Python loads: the page draws one
 at random, and when the worker is ready it replays the rounds drawn and checks them (the bridge's ``restore``
-with ``played``). An opening is one file per language, ``openings/<n>.<lang>.json``: ``{"deal": DEAL,
-"record": ...}``, the record the bridge answers to ``new``, with its rounds ``ahead``, as the page has it once its
-idle time has worked out the win chances of the deal's round and of the first ``ahead.CHANCES_AHEAD`` rounds ahead.
+with ``played``). An opening is one file per language, ``openings/<n>.<lang>.json``: the record the bridge
+answers to ``new`` (its board says its deal, ``DEAL``), with its rounds ``ahead``, as the page has it once its idle
+time has worked out the win chances of the deal's round and of the first ``ahead.CHANCES_AHEAD`` rounds ahead.
 Those chances are the same in every language: they are worked out once, and put into each language's record.
 
 >>> record = opening(7, "fr", chances=False)

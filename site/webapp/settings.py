@@ -7,7 +7,7 @@ game.
 engine's save and in the request that deals (``new``), and its ``link`` its name in a shared link; the others
 apply at once. A choice's first value is its default. A house rule (R13–R15) is a deal toggle named after its
 field of ``HouseRules``, with ``house`` its name in the save's list of house rules, and ``excludes`` the house
-rules it does not go with (R17), as the engine says.
+rules it does not go with (R17), as the engine says. A game's board carries its deal by the table (``deal_of``).
 
 >>> [(setting["name"], setting["values"], setting["default"]) for setting in table("fr")[:3]]
 [('players', [2, 3, 4], 2), ('order', ['shuffled', 'played'], 'shuffled'), ('face_down', [1, 2, 3, 4, 5], 1)]
@@ -20,6 +20,8 @@ rules it does not go with (R17), as the engine says.
 (['peace', 'only-tied'], [])
 >>> table("fr")[-1]["values"], table("sw")[-1]["values"]
 (['international', 'fr'], ['international'])
+>>> deal_of(Game.new(3, seed=12, face_down=2, house=["only-tied"]))
+{'seed': 12, 'players': 3, 'order': 'shuffled', 'face_down': 2, 'peace': False, 'jokers': False, 'only_tied': True}
 """
 
 from __future__ import annotations
@@ -27,13 +29,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from krig import Game
 from krig.cards import describe
 from krig.rules import FACE_DOWN, HOUSE_RULES, PLAYERS, HouseRule, HouseRules, Order
 
 from . import decks
 
-SPEEDS = (1, 5)
-"""The auto-play speed slider's slowest and fastest steps (js/pace.js times each one)."""
+PACE = {1: 1400, 2: 700, 3: 350, 4: 150, 5: 60}
+"""The auto-play speed slider's steps, slowest first, each with the milliseconds between two rounds at that step
+(of auto-play, and of a replay that plays on): each step about twice as fast as the one before."""
+SPEEDS = (min(PACE), max(PACE))
+"""The speed slider's slowest and fastest steps."""
 
 ANIMATIONS = ("normal", "fast", "none")
 """How the cards move: the CSS's own speed, faster, or not at all."""
@@ -106,6 +112,15 @@ DEAL = {setting.name: setting.default for setting in SETTINGS if setting.link}
 def table(lang: str) -> list[dict[str, Any]]:
     """The settings as the page in `lang` offers them, plain data: {name, kind, values, default, deal, link?}."""
     return [setting.offered(lang) for setting in SETTINGS]
+
+
+def deal_of(game: Game) -> dict[str, Any]:
+    """How `game` was dealt, as the page names it: its seed, and each deal setting by its name in the table (a
+    house rule's toggle on or off)."""
+    dealt = {"players": game.players, "order": str(game.return_order), "face_down": game.face_down}
+    return {"seed": game.seed} | {
+        setting.name: getattr(game.house, setting.name) if setting.house else dealt[setting.name]
+        for setting in SETTINGS if setting.link}
 
 
 def house_rules(request: dict[str, Any]) -> list[str]:

@@ -23,6 +23,7 @@ from krig.cards import NAMES
 
 from . import gamelog, records
 from .narrate import Narrator, narrate, retell
+from .settings import deal_of
 from .variants import check_offered
 
 MAX_ID = 64
@@ -39,6 +40,7 @@ class Table:
     def __init__(self, lang: str = "en") -> None:
         self.narrator = Narrator(lang)
         self.game: Game | None = None
+        self.deal: dict[str, Any] = {}  # how the game was dealt (settings.deal_of), on every board
         self.id = ""  # the game's id (records.new_id), kept in its record and its history entry
         self.settings: dict[str, Any] = {}  # the page's, kept in the record as it sent them
         self.board: dict[str, Any] | None = None  # the board last handed to the page
@@ -49,7 +51,7 @@ class Table:
         """This table with a game of its own, to play on apart: it shares nothing that changes."""
         other = Table(self.narrator.lang)
         other.game = None if self.game is None else self.game.copy()
-        other.id, other.comeback = self.id, self.comeback
+        other.id, other.comeback, other.deal = self.id, self.comeback, self.deal
         other.settings, other.board, other.log = copy.deepcopy((self.settings, self.board, self.log))
         return other
 
@@ -68,6 +70,7 @@ class Table:
         `game_id` its (a game without a valid id gets a new one)."""
         check_offered(game.return_order, game.face_down)  # a save of an unoffered variant is refused, not loaded
         self.game, self.settings, self.board, self.log = game, settings, shown, log or []
+        self.deal = deal_of(game)
         self.id = game_id if isinstance(game_id, str) and 0 < len(game_id) <= MAX_ID else records.new_id()
         self.comeback = _fewer(comeback, len(game.hands[0]))
         self.show()
@@ -151,8 +154,7 @@ class Table:
             "status": status,
             "announce": announce,
             "over": game.over,
-            "face_down": game.face_down,
-            "house": list(game.house.names),
+            "deal": self.deal,
             "result_text": self.narrator.result(game.result, game.winner),
             "lang": self.narrator.lang,
         }

@@ -27,7 +27,8 @@ UNOFFERED = frozenset({(Order.PLAYED, 2), (Order.PLAYED, 4)})
 
 
 class UnofferedError(ValueError):
-    """A game or a simulation in a variant the site does not offer; the bridge answers with code "unoffered"."""
+    """A game or a simulation in a variant the site does not offer; the bridge answers with its code
+    (``failures.NOT_OFFERED``)."""
 
 
 def offered(order: object, face_down: object) -> bool:

@@ -12,7 +12,8 @@ import copy
 import pytest
 from playwright.sync_api import Page, expect
 
-from krig.webapp import records
+from krig import Game
+from krig.webapp import records, settings
 
 from faults import downloaded, fixture, store_record
 from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, open_game, record, text, wait_saved
@@ -86,7 +87,9 @@ def test_a_5_mb_save_is_refused_at_once_and_kept(page: Page, guard) -> None:
 
 
 def test_markup_in_a_save_is_shown_as_text_and_never_run(page: Page, guard) -> None:
-    stored = edited(lambda r: (r["game"].update(order=MARKUP), r["board"].update(status=MARKUP)))
+    # the board says its deal, as the bridge's boards do, so that the page draws it before Python is ready
+    deal = settings.deal_of(Game.from_dict(fixture(1)["game"]))
+    stored = edited(lambda r: (r["game"].update(order=MARKUP), r["board"].update(status=MARKUP, deal=deal)))
     store_record(page, stored)
     page.goto("en/index.html")
     # the board is drawn from the record before Python is ready: its status line is text

@@ -64,7 +64,7 @@ def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
 def opening_of(dist: Path, seed: int) -> dict[str, Any]:
     """The English record of the opening of the pool that deals `seed`."""
     for path in sorted((dist / "openings").glob("*.en.json")):
-        record: dict[str, Any] = json.loads(path.read_text())["record"]
+        record: dict[str, Any] = json.loads(path.read_text())
         if record["game"]["seed"] == seed:
             return record
     raise AssertionError(f"no opening deals seed {seed}")
@@ -175,7 +175,7 @@ def test_a_return_visit_flips_the_rounds_ahead_and_the_engine_goes_on_there(
     wait_saved(page, 6)
     held.release()
     stored = handed_over(page, 6)
-    assert stored["board"]["face_down"] == face_down and stored["board"]["players"] == players
+    assert stored["board"]["deal"]["face_down"] == face_down and stored["board"]["players"] == players
     assert board(page)["counts"] == counts_after(Game.new(players, seed=11, face_down=face_down).to_dict(), 6)
     assert page.locator("#log-list li").count() == 6
 
@@ -198,7 +198,7 @@ def test_a_reload_among_the_rounds_ahead_resumes_at_the_round_on_screen(context:
 def test_an_opening_that_is_not_the_engines_loses_to_the_engine(context: BrowserContext, guard: Guard) -> None:
     def tamper(route: Route) -> None:
         opening = route.fetch().json()
-        opening["record"]["ahead"][1]["board"]["counts"] = [40, 12]  # round 2 is not what the engine plays
+        opening["ahead"][1]["board"]["counts"] = [40, 12]  # round 2 is not what the engine plays
         route.fulfill(json=opening)
 
     context.route(re.compile(r"/openings/\d+\.en\.json$"), tamper)
@@ -226,7 +226,7 @@ def test_an_opening_and_its_chances_are_what_the_live_bridge_answers_in_pyodide(
     compare = """async ([pick, lang, estimates]) => {
       const { fetchOpening } = await import(new URL('../js/openings.js', location.href).href);
       const { engine } = await import(new URL('../js/page.js', location.href).href);
-      const { record } = await fetchOpening(lang, pick);
+      const record = await fetchOpening(lang, pick);
       const deal = { type: 'new', players: 2, order: 'shuffled', face_down: 1, seed: record.game.seed, settings: {} };
       let live = (await engine.request(deal)).record;
       const canon = (value) => (Array.isArray(value) ? value.map(canon) : value && typeof value === 'object'

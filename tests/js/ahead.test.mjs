@@ -12,7 +12,8 @@ const CARDS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
   ["C", "D", "H", "S"].map((suit) => rank + suit));
 const board = (round, lang = "en") => ({ players: 2, counts: [26 - round, 26 + round], out: [false, false],
   cards: [{ up: ["2C"], down: [[]], last: [[]] }, { up: ["3C"], down: [[]], last: [[]] }], pile: 2, table: 0,
-  round, winner: 1, wars: 0, set_aside: false, status: `round ${round}`, announce: "", over: false, face_down: 1,
+  round, winner: 1, wars: 0, set_aside: false, status: `round ${round}`, announce: "", over: false,
+  deal: { seed: 7, players: 2, order: "shuffled", face_down: 1, peace: false, jokers: false, only_tied: false },
   result_text: "", lang });
 const step = (round) => ({ board: board(round), line: { entry: { round }, label: `R${round}`, text: "t", wars: "" } });
 const RECORD = { version: 3, game: {}, settings: {}, board: board(0), log: [], ahead: [step(1), step(2), step(3)] };

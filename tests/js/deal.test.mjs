@@ -79,34 +79,29 @@ test("a bad link names what is wrong", () => {
 
 test("the link of a game deals it again, and mentions the order and the face-down cards only off the default", () => {
   const href = "http://127.0.0.1:8000/fr/index.html?players=2&seed=1#log";
-  const played = dealLink({ players: 3, seed: 4321, order: "played", rounds: 7 }, href, CHOICES);
+  const deal = { seed: 4321, players: 3, order: "played", face_down: 1, ...STANDARD };
+  const played = dealLink(deal, href, CHOICES);
   assert.equal(played, "http://127.0.0.1:8000/fr/index.html?players=3&seed=4321&order=played");
-  assert.deepEqual(linkedDeal(new URL(played).search, CHOICES, say),
-    { players: 3, seed: 4321, order: "played", face_down: 1, ...STANDARD });
-  const shuffled = dealLink({ players: 2, seed: 7, order: "shuffled", face_down: 1 }, href, CHOICES);
+  assert.deepEqual(linkedDeal(new URL(played).search, CHOICES, say), deal);
+  const shuffled = dealLink({ ...deal, seed: 7, players: 2, order: "shuffled" }, href, CHOICES);
   assert.equal(new URL(shuffled).search, "?players=2&seed=7");
-  const traditional = dealLink({ players: 4, seed: 7, order: "played", face_down: 3 }, href, CHOICES);
-  assert.equal(new URL(traditional).search, "?players=4&seed=7&order=played&down=3");
-  assert.deepEqual(linkedDeal(new URL(traditional).search, CHOICES, say),
-    { players: 4, seed: 7, order: "played", face_down: 3, ...STANDARD });
+  const traditional = { ...deal, seed: 7, players: 4, face_down: 3 };
+  assert.equal(new URL(dealLink(traditional, href, CHOICES)).search, "?players=4&seed=7&order=played&down=3");
+  assert.deepEqual(linkedDeal(new URL(dealLink(traditional, href, CHOICES)).search, CHOICES, say), traditional);
 });
 
-test("the link of a game with house rules deals them again: the save lists them, the link turns each on", () => {
+test("the link of a game with house rules deals them again: the link turns each on", () => {
   const href = "http://127.0.0.1:8000/en/index.html";
-  const save = { players: 3, seed: 9, order: "shuffled", face_down: 5, house: ["jokers", "only-tied"] };
-  const link = dealLink(save, href, CHOICES);
+  const deal = { seed: 9, players: 3, order: "shuffled", face_down: 5, peace: false, jokers: true, only_tied: true };
+  const link = dealLink(deal, href, CHOICES);
   assert.equal(new URL(link).search, "?players=3&seed=9&down=5&jokers=1&only-tied=1");
-  assert.deepEqual(linkedDeal(new URL(link).search, CHOICES, say),
-    { players: 3, seed: 9, order: "shuffled", face_down: 5, peace: false, jokers: true, only_tied: true });
+  assert.deepEqual(linkedDeal(new URL(link).search, CHOICES, say), deal);
 });
 
-test("the deal of a save is read by the table: the house rules from its list, none in a save of before them", () => {
-  assert.deepEqual(dealOf({ players: 2, order: "played", face_down: 3, house: ["peace"] }, CHOICES),
-    { players: 2, order: "played", face_down: 3, peace: true, jokers: false, only_tied: false });
-  assert.deepEqual(dealOf({ players: 4, order: "shuffled" }, CHOICES),
-    { players: 4, order: "shuffled", face_down: 1, ...STANDARD });
-  assert.deepEqual(dealOf({ players: 4, order: "shuffled", face_down: 2, peace: true }, CHOICES),
-    { players: 4, order: "shuffled", face_down: 2, ...STANDARD, peace: true }, "the page's own settings");
+test("the deal settings of the page's settings are read by the table", () => {
+  const settings = { players: 4, order: "shuffled", face_down: 2, ...STANDARD, peace: true, speed: 3, sound: false };
+  assert.deepEqual(dealOf(settings, CHOICES),
+    { players: 4, order: "shuffled", face_down: 2, ...STANDARD, peace: true });
 });
 
 test("Peace and Jokers clash (R17), as the table says; every other pair of house rules goes together", () => {

@@ -3,17 +3,19 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import "./page_facts.mjs";
 import { CHOICES } from "./choices.mjs";
 
 import { refusal, storedSettings, validBoard } from "../../site/static/js/stored.js";
 
 const CARDS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"].flatMap((rank) =>
   ["C", "D", "H", "S"].map((suit) => rank + suit));
+const DEAL = { seed: 12, players: 3, order: "shuffled", face_down: 1, peace: false, jokers: false, only_tied: false };
 const BOARD = {
   players: 3, counts: [18, 15, 18], out: [false, false, false], pile: 3, table: 0, round: 5, winner: 1,
   cards: [{ up: ["4D"], down: [null], last: [null] }, { up: ["AS"], down: [null], last: [null] },
     { up: ["9D"], down: [null], last: [null] }],
-  set_aside: true, status: "CPU 1 wins 3 cards.", announce: "", over: false, result_text: "", lang: "en",
+  set_aside: true, status: "CPU 1 wins 3 cards.", announce: "", over: false, deal: DEAL, result_text: "", lang: "en",
 };
 
 test("a stored board is drawn when its seats and cards are sound", () => {
@@ -22,22 +24,19 @@ test("a stored board is drawn when its seats and cards are sound", () => {
     true);
 });
 
-test("a stored board shows every face-down card of a war step, and says its variant", () => {
+test("a stored board shows every face-down card of a war step", () => {
   const war = {
-    ...BOARD, face_down: 3, cards: [
+    ...BOARD, deal: { ...DEAL, face_down: 3 }, cards: [
       { up: ["9C", "KD"], down: [[], ["2C", "3C", "4C"]], last: [[], []] },
       { up: ["9D", null], down: [[], []], last: [[], ["5H", "6H"]] },
       { up: ["9H", "2S"], down: [[], ["7C", "8C", "10C"]], last: [[], []] },
     ],
   };
   assert.equal(validBoard(war, CHOICES, CARDS), true);
-  assert.equal(validBoard({ ...BOARD, face_down: 1 }, CHOICES, CARDS), true);
-  for (const faceDown of [0, 6, "3", null, 2.5]) {
-    assert.equal(validBoard({ ...war, face_down: faceDown }, CHOICES, CARDS), false, String(faceDown));
-  }
   const seat = war.cards[0];
-  assert.equal(validBoard({ ...war, face_down: 5, cards: [{ ...seat, down: [[], ["2C", "3C", "4C", "5C", "6C"]] },
-    ...war.cards.slice(1)] }, CHOICES, CARDS), true, "five face down (R16)");
+  assert.equal(validBoard({ ...war, deal: { ...DEAL, face_down: 5 }, cards: [
+    { ...seat, down: [[], ["2C", "3C", "4C", "5C", "6C"]] }, ...war.cards.slice(1)] }, CHOICES, CARDS), true,
+  "five face down (R16)");
   for (const down of [[[], ["2C", "3C", "4C", "5C", "6C", "7C"]], [[], ["<img>"]], [[], [["2C"]]], [[], "../evil"]]) {
     assert.equal(validBoard({ ...war, cards: [{ ...seat, down }, ...war.cards.slice(1)] }, CHOICES, CARDS), false,
       JSON.stringify(down));
@@ -46,12 +45,25 @@ test("a stored board shows every face-down card of a war step, and says its vari
   assert.equal(validBoard({ ...war, cards: [listedUp, ...war.cards.slice(1)] }, CHOICES, CARDS), false);
 });
 
-test("a stored board names the house rules of its game, by the table's names", () => {
-  assert.equal(validBoard({ ...BOARD, house: ["peace", "only-tied"] }, CHOICES, CARDS), true);
-  assert.equal(validBoard({ ...BOARD, house: [] }, CHOICES, CARDS), true);
-  for (const house of [["war"], "peace", [null], {}]) {
-    assert.equal(validBoard({ ...BOARD, house }, CHOICES, CARDS), false, JSON.stringify(house));
+test("a stored board says its deal by the table: its seed, and each deal setting at a value the table has", () => {
+  assert.equal(validBoard({ ...BOARD, deal: { ...DEAL, order: "played", face_down: 3, peace: true } }, CHOICES,
+    CARDS), true);
+  const wrong = [{ face_down: 0 }, { face_down: 6 }, { face_down: "3" }, { face_down: null }, { face_down: 2.5 },
+    { order: "random" }, { players: 5 }, { peace: 1 }, { only_tied: undefined }, { seed: -1 }, { seed: "12" },
+    { seed: undefined }];
+  for (const change of wrong) {
+    assert.equal(validBoard({ ...BOARD, deal: { ...DEAL, ...change } }, CHOICES, CARDS), false, JSON.stringify(change));
   }
+  for (const deal of [undefined, null, "peace", []]) {
+    assert.equal(validBoard({ ...BOARD, deal }, CHOICES, CARDS), false, JSON.stringify(deal));
+  }
+});
+
+test("a board stored before boards carried their deal is not drawn before Python, which gives it one", () => {
+  const { deal, ...old } = BOARD;
+  assert.equal(deal, DEAL);
+  assert.equal(validBoard({ ...old, face_down: 1, house: [] }, CHOICES, CARDS), false);
+  assert.equal(validBoard(old, CHOICES, CARDS), false);
 });
 
 test("a stored board that could break the drawing, or name another picture, is not drawn", () => {

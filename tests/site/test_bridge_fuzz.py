@@ -83,7 +83,9 @@ def test_the_real_record_restores_with_its_migrated_record() -> None:
     assert answer["ok"] and answer["record"]["board"]["round"] == REAL["game"]["rounds"]
     migrated = records.migrate(REAL)
     game = Game.from_dict(REAL["game"]).to_dict()  # the same game, in the engine's current save version
-    board = {**migrated["board"], "announce": "", "face_down": 1, "house": [], "wars": 0}  # its variant, rules, wars
+    deal = {"seed": REAL["game"]["seed"], "players": REAL["game"]["players"], "order": REAL["game"]["order"],
+            "face_down": 1, "peace": False, "jokers": False, "only_tied": False}
+    board = {**migrated["board"], "announce": "", "deal": deal, "wars": 0}  # its deal and wars, which it lacked
     kept = {key: value for key, value in answer["record"].items() if key != "ahead"}  # the rounds ahead are new
     assert kept == {**migrated, "game": game, "board": board, "savedAt": answer["record"]["savedAt"]}
     newer = restore(record={**REAL, "version": records.VERSION + 1})

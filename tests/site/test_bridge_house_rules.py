@@ -23,7 +23,8 @@ def test_r17_a_new_game_takes_the_house_rules_from_the_deal_settings(session: br
     game = answer["record"]["game"]
     assert (game["version"], game["house"], game["face_down"]) == (3, ["jokers", "only-tied"], 5)
     assert answer["record"]["board"]["counts"] == [13, 13, 13, 13]
-    assert answer["record"]["board"]["house"] == ["jokers", "only-tied"]
+    assert answer["record"]["board"]["deal"] == {"seed": 3, "players": 4, "order": "shuffled", "face_down": 5,
+                                                 "peace": False, "jokers": True, "only_tied": True}
     refused = ask(session, type="new", players=2, seed=3, peace=True, jokers=True)
     assert refused["error"]["kind"] == "request" and "do not go together" in refused["error"]["message"]
     assert ask(session, type="new", players=2, seed=3, peace="yes")["error"]["kind"] == "request"

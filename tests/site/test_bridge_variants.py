@@ -28,7 +28,7 @@ def test_r7_the_board_shows_every_card_each_seat_put_face_down(session: bridge.S
     expected = Game.new(3, seed=seed, face_down=face_down)
     played = expected.play_round()
     answer = ask(session, type="new", players=3, seed=seed, face_down=face_down)
-    assert answer["record"]["game"]["face_down"] == face_down and answer["record"]["board"]["face_down"] == face_down
+    assert answer["record"]["game"]["face_down"] == answer["record"]["board"]["deal"]["face_down"] == face_down
     board = ask(session, type="flip")["record"]["board"]
     for seat, shown in enumerate(board["cards"]):
         assert shown["up"] == [step.up[seat] for step in played.steps]
@@ -64,7 +64,7 @@ def test_a_restored_or_imported_game_keeps_its_own_variant(session: bridge.Sessi
         stored = ask(session, type="flip")["record"]
     for answer in (ask(bridge.Session(), type="restore", record=stored, settings={"face_down": 1}),
                    ask(bridge.Session(), type="import", file=stored["game"], settings={"face_down": 1})):
-        assert answer["record"]["game"] == stored["game"] and answer["record"]["board"]["face_down"] == 3
+        assert answer["record"]["game"] == stored["game"] and answer["record"]["board"]["deal"]["face_down"] == 3
 
 
 def test_simulate_plays_the_variant_asked_for(session: bridge.Session) -> None:

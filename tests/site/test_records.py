@@ -11,6 +11,8 @@ import pytest
 from krig import Game, Refusal, SaveError, save
 from krig.webapp import records
 
+from bridge_helpers import ask, opened
+
 ROOT = Path(__file__).resolve().parents[2]
 SAVES = ROOT / "tests" / "fixtures" / "saves"
 FIXTURES = sorted(SAVES.glob("v*.json"))
@@ -40,6 +42,17 @@ def test_every_version_loads_in_the_current_site(path: Path) -> None:
     game = Game.from_dict(record["game"])
     assert game.to_dict() == save.migrate(saved["game"])  # the engine's save has versions of its own
     game.play_round()  # and the game goes on
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda path: path.stem)
+def test_a_board_of_every_version_is_given_its_games_deal_when_restored(path: Path) -> None:
+    saved = json.loads(path.read_text())
+    assert "deal" not in saved["board"]  # stored before boards carried their deal
+    board = ask(opened(), type="restore", record=saved)["record"]["board"]
+    game = saved["game"]  # dealt before the face-down cards and the house rules were settings: one card, none
+    assert board["deal"] == {"seed": game["seed"], "players": game["players"], "order": game["order"],
+                             "face_down": 1, "peace": False, "jokers": False, "only_tied": False}
+    assert board["round"] == game["rounds"] and board["cards"] == saved["board"]["cards"]  # the round it showed
 
 
 def test_version_1_gains_an_empty_log() -> None:

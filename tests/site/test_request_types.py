@@ -1,6 +1,7 @@
 """The request types are one list, Python's (``session.HANDLERS``): the bridge answers each of them, the page is
 handed their names (``facts.page("en")["requests"]``, ``REQUESTS`` in facts.js), and every request the page sends
-is of one of them. So are the kinds of error (``failures.Failure``, ``ERRORS`` in facts.js and worker.js)."""
+is of one of them. So are the kinds of error (``failures.Failure``, ``ERRORS`` in facts.js and worker.js) and the codes
+of the refusals the page says in its words (``failures.REFUSALS``, ``REFUSALS`` in facts.js)."""
 
 from __future__ import annotations
 
@@ -63,3 +64,14 @@ def test_every_kind_of_error_the_page_names_is_pythons_and_none_is_written_by_ha
         assert not re.search(r"(?:error\??\.kind [!=]== |kind: |EngineError\()\"", code(path)), path.name
     assert facts.page("en")["errors"] == [str(kind) for kind in failures.Failure]
     assert set(facts.page("en")["fatal"]) < kinds
+
+
+def test_every_refusal_code_the_page_names_is_pythons_and_none_is_written_by_hand() -> None:
+    codes = set(failures.REFUSALS)
+    named = set()
+    for path in sorted(SCRIPTS.glob("*.js")):
+        found = set(re.findall(r"\bREFUSALS(?:\.([\w]+)|\[\"([\w-]+)\"\])", code(path)))
+        named |= {dotted or quoted for dotted, quoted in found}
+        assert not re.search(r"\.code [!=]== \"", code(path)), path.name
+    assert named == codes - {"damaged"}  # a damaged save, and any other, is said by default
+    assert facts.page("en")["refusals"] == list(failures.REFUSALS)

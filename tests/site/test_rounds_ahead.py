@@ -160,7 +160,7 @@ def sampled(numbers: range | list[int]) -> list[object]:
 
 
 def read(pool: Path, number: int, lang: str) -> dict[str, Any]:
-    """An opening's file: {deal, record}."""
+    """An opening's file: its record."""
     opening: dict[str, Any] = json.loads((pool / "openings" / f"{number}.{lang}.json").read_text())
     return opening
 
@@ -202,17 +202,17 @@ def idle(session: bridge.Session, chunk: int = 20) -> None:
 def test_the_pool_holds_enough_openings_of_enough_rounds_of_the_default_game(pool: Path) -> None:
     assert build.OPENINGS_COUNT >= 32
     pool_en = [read(pool, n, "en") for n in range(build.OPENINGS_COUNT)]
-    assert all(len(opening["record"]["ahead"]) == AHEAD for opening in pool_en)
+    assert all(len(opening["ahead"]) == AHEAD for opening in pool_en)
     default = {"players": 2, "order": "shuffled", "face_down": 1, "peace": False, "jokers": False, "only_tied": False}
-    assert all(opening["deal"] == default for opening in pool_en)
-    assert len({opening["record"]["game"]["seed"] for opening in pool_en}) == build.OPENINGS_COUNT
+    assert all(opening["board"]["deal"] == {"seed": opening["game"]["seed"], **default} for opening in pool_en)
+    assert len({opening["game"]["seed"] for opening in pool_en}) == build.OPENINGS_COUNT
     assert f"= {build.OPENINGS_COUNT};" in (pool / build.OPENINGS_SCRIPT).read_text()
 
 
 def test_an_opening_is_one_file_per_language_with_the_same_game_and_win_chances_in_each(pool: Path) -> None:
     files = sorted(path.name for path in (pool / "openings").iterdir())
     assert files == sorted(f"{n}.{lang}.json" for n in range(build.OPENINGS_COUNT) for lang in LANGS)
-    english, bengali = read(pool, 0, "en")["record"], read(pool, 0, "bn")["record"]
+    english, bengali = read(pool, 0, "en"), read(pool, 0, "bn")
     assert bengali["board"]["lang"] == "bn" and bengali["ahead"][0]["line"] != english["ahead"][0]["line"]
     assert bengali["game"] == english["game"] and bengali["chances"] == english["chances"]
     assert [step.get("chances") for step in bengali["ahead"]] == [step.get("chances") for step in english["ahead"]]
@@ -221,7 +221,7 @@ def test_an_opening_is_one_file_per_language_with_the_same_game_and_win_chances_
 @pytest.mark.parametrize("number", sampled(range(build.OPENINGS_COUNT)))
 @pytest.mark.parametrize("lang", LANGS)
 def test_an_opening_is_what_the_live_bridge_answers_round_by_round(pool: Path, lang: str, number: int) -> None:
-    opening = read(pool, number, lang)["record"]
+    opening = read(pool, number, lang)
     session = opened(lang)
     dealt = ask(session, type="new", players=2, seed=opening["game"]["seed"], settings={})
     assert without_id(dealt["record"]) | {"savedAt": 0} == without_chances(opening)
@@ -234,7 +234,7 @@ def test_an_opening_is_what_the_live_bridge_answers_round_by_round(pool: Path, l
 @pytest.mark.parametrize("number", sampled([0, build.OPENINGS_COUNT - 1]))
 def test_the_win_chances_of_an_opening_are_those_the_live_bridge_works_out_in_the_pages_idle_time(
         pool: Path, number: int) -> None:
-    opening = read(pool, number, "sw")["record"]  # the chances are worked out once, for every language
+    opening = read(pool, number, "sw")  # the chances are worked out once, for every language
     assert opening["chances"]["round"] == 0 and opening["chances"]["done"] == estimate.ROLLOUTS
     known = opening["ahead"][:CHANCES_AHEAD]
     assert all(step["chances"]["round"] == step["board"]["round"] for step in known)

@@ -4,13 +4,11 @@
 import { announcedNow, announceLatest, note } from "./announce.js";
 import { motionOf, render } from "./board.js";
 import { forgetChances } from "./chances.js";
-import { dealOf } from "./deal.js";
-import { FATAL } from "./facts.js";
+import { FATAL, PACE } from "./facts.js";
 import { addLine, showLines } from "./log.js";
-import { roundGap } from "./pace.js";
 import { engine, state, update } from "./page.js";
 import { keepFinished, persistGame } from "./saving.js";
-import { applySettings, CHOICES } from "./settings.js";
+import { applySettings } from "./settings.js";
 import { hear } from "./sound.js";
 import { answered, asking, autoplaying, canAsk, dealt, failed, onTable } from "./state.js";
 import { text } from "./strings.js";
@@ -65,7 +63,7 @@ export function show(answer, { fresh = false, persist = true, loaded = false, st
   const auto = state.autoplay; // a round that ends auto-play is still one of auto-play's
   const was = state.mode;
   update(onTable, answer.record, answer.next || null);
-  if (loaded && !asStored) applySettings({ ...state.settings, ...dealOf(state.record.game, CHOICES) });
+  if (loaded && !asStored) applySettings({ ...state.settings, ...state.record.board.deal });
   if (!drawn) draw(answer.line, answer.history, { fresh, auto });
   if (answer.lines) showLines(answer.lines);
   if (answer.differs) {
@@ -86,7 +84,7 @@ export function show(answer, { fresh = false, persist = true, loaded = false, st
 export function draw(line, ended, { fresh, auto }) {
   // in auto-play the motion must be over before the next round comes, or it is skipped
   render(state.board, { fresh, announce: !auto, motion: motionOf(state.settings.animation),
-    budget: auto ? roundGap(state.settings.speed) : Infinity });
+    budget: auto ? PACE[state.settings.speed] : Infinity });
   if (auto) announceLatest(state.board.announce);
   else announcedNow();
   if (line) {

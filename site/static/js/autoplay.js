@@ -4,8 +4,8 @@
 
 import { estimateLater } from "./chances.js";
 import { roundCue } from "./cues.js";
+import { PACE } from "./facts.js";
 import { listen, state, update } from "./page.js";
-import { roundGap } from "./pace.js";
 import { flip, handedOver } from "./play.js";
 import { autoplaying, spent } from "./state.js";
 
@@ -24,7 +24,7 @@ export function every(on, step, stopped = () => {}) {
     if (mine !== run) return;
     await step();
     if (mine !== run || !on(state)) return;
-    timer = setTimeout(() => next(mine), roundGap(state.settings.speed));
+    timer = setTimeout(() => next(mine), PACE[state.settings.speed]);
   }
   listen((now, before) => {
     if (on(now) === on(before)) return;

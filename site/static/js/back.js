@@ -5,11 +5,10 @@
 
 import { play } from "./answers.js";
 import { tell } from "./announce.js";
-import { dealOf } from "./deal.js";
 import { REQUESTS } from "./facts.js";
 import { listen, state, update } from "./page.js";
 import { keepReplaced } from "./saving.js";
-import { applySettings, CHOICES } from "./settings.js";
+import { applySettings } from "./settings.js";
 import { keptNew, replacing, unfinished } from "./state.js";
 import * as store from "./store.js";
 import { format, num, plural, text } from "./strings.js";
@@ -44,8 +43,9 @@ export function keepNew() {
 export async function goBack() {
   const old = state.replaced;
   if (old === null) return;
-  // the form shows the game's own deal, whatever was chosen for the next one
-  applySettings({ ...old.settings, ...dealOf(old.game, CHOICES) });
+  // the form shows the game's own deal, whatever was chosen for the next one (a board stored before boards carried
+  // their deal has none: the bridge's answer puts it in)
+  applySettings({ ...old.settings, ...old.board.deal });
   // no settings in the request: the bridge keeps the record's own
   if (await play({ type: REQUESTS.restore, record: old }, { loaded: true, stop: true })) {
     update(keptNew);

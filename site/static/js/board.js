@@ -3,8 +3,9 @@
 //
 // A board is what the bridge hands over in its record, and what the stored record keeps for a fast first paint
 // (krig.webapp.table says what it holds): {players, counts, out, cards, pile, table, round, winner, wars,
-// set_aside, status, announce, over, face_down, result_text, lang}.
+// set_aside, status, announce, over, deal, result_text, lang}.
 
+import { SETTINGS } from "./facts.js";
 import { cardImage } from "./pictures.js";
 import { format, list, num, percent, plural, text } from "./strings.js";
 
@@ -251,9 +252,14 @@ function drawChances(estimate, players) {
   other.querySelector(".draw-only").hidden = Boolean(estimate.repeats);
 }
 
-/** What the rules text and the log say of the game's rules: its face-down cards, and its house rules if any. */
+/**
+ * What the rules text and the log say of the game's rules, from its deal: its face-down cards, and its house rules
+ * if any. A table without a game (no deal) says the default game's, as the page says before a game is drawn.
+ */
 function variantOf(board) {
-  const variant = plural("variant", board.face_down || 1); // a board stored before the variant: one card
-  const house = Array.isArray(board.house) ? board.house.map((name) => text(`house_${name}`, name)) : [];
+  const deal = board.deal ?? Object.fromEntries(SETTINGS.map((one) => [one.name, one.default]));
+  const variant = plural("variant", deal.face_down);
+  const house = SETTINGS.filter((one) => one.house && deal[one.name])
+    .map((one) => text(`house_${one.house}`, one.house));
   return house.length ? `${variant} ${format(text("house_in_play"), { rules: list(house) })}` : variant;
 }

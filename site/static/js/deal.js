@@ -41,16 +41,9 @@ export function clashes(deal, choices) {
   return choices.settings.some((one) => on(one.name) && excluded(one, on));
 }
 
-/**
- * The deal settings of `source` (the page's settings, a link's deal or an engine save, where each is named as in
- * the table, and an engine save lists its house rules in `house`), a missing one at its default (a save of before
- * the face-down cards had the seeds' one card, one of before the house rules has none).
- */
-export function dealOf(source, choices) {
-  const deals = choices.settings.filter((one) => one.deal);
-  const listed = Array.isArray(source.house) ? source.house : null;
-  return Object.fromEntries(deals.map((one) =>
-    [one.name, one.house && listed ? listed.includes(one.house) : source[one.name] ?? one.default]));
+/** The deal settings of `settings` (the page's, or a link's deal), each named as in the table. */
+export function dealOf(settings, choices) {
+  return Object.fromEntries(choices.settings.filter((one) => one.deal).map((one) => [one.name, settings[one.name]]));
 }
 
 /** A deal setting's value as a link writes it: a toggle as 1 (on) or 0 (off). */
@@ -80,16 +73,15 @@ export function linkedDeal(search, choices, say) {
 }
 
 /**
- * The link on the page at `href` that deals `game` (an engine save) again: its players and seed, and the other
- * deal settings off their default.
+ * The link on the page at `href` that deals `deal` (a board's: {seed, ...deal settings}) again: its players and
+ * seed, and the other deal settings off their default.
  */
-export function dealLink(game, href, choices) {
+export function dealLink(deal, href, choices) {
   const url = new URL(new URL(href).pathname, href);
-  const deal = { players: String(game.players), seed: String(game.seed) };
-  for (const [name, value] of Object.entries(dealOf(game, choices))) {
-    const one = setting(choices, name);
-    if (value !== one.default) deal[one.link] = linked(one, value);
+  const asked = { players: String(deal.players), seed: String(deal.seed) };
+  for (const one of choices.settings.filter((each) => each.deal)) {
+    if (deal[one.name] !== one.default) asked[one.link] = linked(one, deal[one.name]);
   }
-  url.search = new URLSearchParams(deal).toString();
+  url.search = new URLSearchParams(asked).toString();
   return url.href;
 }

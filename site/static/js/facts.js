@@ -22,6 +22,11 @@ function named(names) {
  * name in a shared link)}]. The build renders the form from it; the page reads, stores and wires the form by it.
  */
 export const SETTINGS = Array.isArray(facts.settings) ? facts.settings : [];
+/**
+ * The milliseconds between two rounds of auto-play, and of a replay that plays on, at each step of the speed
+ * slider ({1: 1400, … 5: 60}; krig.webapp.settings.PACE, whose steps are the slider's range).
+ */
+export const PACE = facts.pace && typeof facts.pace === "object" ? facts.pace : {};
 /** The card codes ("2C" … "AS", and the jokers "BJ" and "RJ" of the house rule R14): the card pictures there are. */
 export const CARDS = Array.isArray(facts.cards) ? facts.cards : [];
 /** How many game log entries are kept and shown: the latest rounds. */
@@ -57,3 +62,8 @@ export const REQUESTS = named(facts.requests);
  */
 export const ERRORS = named(facts.errors);
 export const FATAL = Object.freeze(Array.isArray(facts.fatal) ? facts.fatal : []);
+/**
+ * The codes of the refusals the page says in its own words (krig.webapp.failures.REFUSALS: why a save was refused,
+ * krig.Refusal, and a variant not offered), each under its own name (`REFUSALS["too-big"]` is "too-big").
+ */
+export const REFUSALS = named(facts.refusals);

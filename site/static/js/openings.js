@@ -5,7 +5,7 @@
 const POOL = "__OPENINGS__"; // how many openings build.py wrote
 const FOLDER = new URL("../openings/", import.meta.url);
 
-/** One opening drawn at random ({deal, record}, the record in the page's language), or null if none can be had. */
+/** One opening drawn at random (its record, in the page's language), or null if none can be had. */
 export async function fetchOpening(lang, pick = Math.random()) {
   if (typeof POOL !== "number" || POOL < 1) return null;
   const number = Math.min(POOL - 1, Math.floor(pick * POOL));

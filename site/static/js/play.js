@@ -7,9 +7,8 @@ import { dealOver, keepNew, offerKept } from "./back.js";
 import { motionOver, render } from "./board.js";
 import { forgetChances, estimateLater } from "./chances.js";
 import { dealOf, linkedDeal, validSeed } from "./deal.js";
-import { ERRORS, REQUESTS } from "./facts.js";
+import { ERRORS, PACE, REQUESTS } from "./facts.js";
 import { clearLog } from "./log.js";
-import { roundGap } from "./pace.js";
 import { listen, state, update } from "./page.js";
 import { persistGame, written } from "./saving.js";
 import { applySettings, CHOICES, readSettings } from "./settings.js";
@@ -53,7 +52,7 @@ async function playKept() {
   const game = state.record && state.record.id;
   while (state.waiting > 0) {
     await motionOver();
-    await pause(roundGap(state.settings.speed));
+    await pause(PACE[state.settings.speed]);
     if (state.mode !== "playing" || !state.record || state.record.id !== game) {
       update(keptPlayed, true);
       return;

@@ -45,9 +45,9 @@ async function playAhead(record) {
   showChancesAhead(); // the engine's, worked out ahead with the round
 }
 
-/** A first visit's opening ({deal, record}), played if the form still asks for the game it deals. */
-function playOpening(first) {
-  const { deal, record } = first;
+/** A first visit's opening (its record), played if the form still asks for the game its board's deal says. */
+function playOpening(record) {
+  const deal = record.board?.deal ?? {}; // none in an older build's file: that opening waits for the engine
   const asked = dealOf(state.settings, CHOICES);
   if (Object.keys(asked).some((name) => deal[name] !== asked[name])) return;
   playAhead({ ...record, settings: state.settings }); // the bridge keeps the page's settings as it sends them
@@ -66,9 +66,12 @@ export async function restoreBoard(opening, emptyAt, first = null) {
   const { storage, keep, record } = await opening;
   $("keep").checked = keep;
   let board = null;
-  if (record && typeof record === "object" && validBoard(record.board, CHOICES, CARDS)) {
-    // the visitor's settings, the next game's deal too; the game's own variant if they do not say
-    applySettings({ face_down: record.board.face_down, ...record.settings });
+  const stored = Boolean(record) && typeof record === "object";
+  const drawable = stored && validBoard(record.board, CHOICES, CARDS);
+  // the visitor's settings, the next game's deal too; the game's own deal where they do not say. A board that
+  // cannot be drawn here (one stored before boards carried their deal) waits for the bridge; the settings do not.
+  if (stored) applySettings({ ...(drawable ? record.board.deal : {}), ...record.settings });
+  if (drawable) {
     // a sentence in another language is not shown; this round was announced when it was played
     board = record.board.lang === lang ? record.board : { ...record.board, status: "", announce: "" };
     board = (!location.search && roundsAhead(record, CHOICES, CARDS, lang)?.board) || board;

@@ -3,6 +3,7 @@
 // as it is. Pure functions of plain data; `choices` is what the page's form offers (settings.js, deal.js).
 
 import { accepts, clashes, offered, setting } from "./deal.js";
+import { REFUSALS } from "./facts.js";
 
 /** A stored board checked just enough that drawing it cannot throw, nor name a picture that is not a card. */
 export function validBoard(board, choices, cards) {
@@ -12,10 +13,17 @@ export function validBoard(board, choices, cards) {
     board.counts.every((c) => Number.isInteger(c) && c >= 0 && c <= cards.length) &&
     Array.isArray(board.cards) && board.cards.length === n &&
     board.cards.every((seat) => validSeatCards(seat, cards, Math.max(...setting(choices, "face_down").values))) &&
-    // undefined: stored before the face-down cards were a setting, or before the house rules
-    (board.face_down === undefined || accepts(setting(choices, "face_down"), board.face_down)) &&
-    (board.house === undefined || (Array.isArray(board.house) &&
-      board.house.every((name) => choices.settings.some((one) => one.house === name))));
+    validDeal(board.deal, choices);
+}
+
+/**
+ * A board's deal ({seed, ...deal settings}, which the board's variant and house rules are said from): a seed, and
+ * each deal setting at a value of the table. A board stored before boards carried their deal has none: it waits
+ * for the bridge, which gives it one.
+ */
+function validDeal(deal, choices) {
+  return Boolean(deal) && typeof deal === "object" && Number.isInteger(deal.seed) && deal.seed >= 0 &&
+    choices.settings.filter((one) => one.deal).every((one) => accepts(one, deal[one.name]));
 }
 
 /**
@@ -107,13 +115,13 @@ export function storedSettings(settings, choices) {
 
 /**
  * Why a stored record (`file` false) or an imported file was refused, in the page's words for the kind of refusal
- * the bridge gives (krig.Refusal, as the error's `code`), through `say(key)`. The bridge's English detail is for
+ * the bridge gives (the error's `code`, one of REFUSALS), through `say(key)`. The bridge's English detail is for
  * the console and the exported file, never for the sentence.
  */
 export function refusal(error, say, file = false) {
-  if (error.code === "newer") return say("save_newer");
-  if (error.code === "too-big") return say("save_too_big");
-  if (error.code === "unoffered") return say("save_unoffered");
-  if (file && error.code === "not-a-save") return say("not_json");
+  if (error.code === REFUSALS.newer) return say("save_newer");
+  if (error.code === REFUSALS["too-big"]) return say("save_too_big");
+  if (error.code === REFUSALS.unoffered) return say("save_unoffered");
+  if (file && error.code === REFUSALS["not-a-save"]) return say("not_json");
   return say("save_damaged");
 }

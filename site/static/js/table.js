@@ -26,7 +26,7 @@ function showTable(now) {
   if (waiting.textContent !== words) waiting.textContent = words;
   $("replay-mark").hidden = now.mode !== "replay";
   const deal = now.settings && dealOf(now.settings, CHOICES);
-  const dealt = now.record?.game ? dealOf(now.record.game, CHOICES) : null;
+  const dealt = now.record?.board?.deal ?? null;
   const differs = now.mode !== "replay" && dealDiffers(deal, dealt);
   $("new-game").classList.toggle("pending", differs);
   $("next-game").hidden = !differs;

@@ -26,7 +26,7 @@ function download(name, data) {
 
 /** The game on screen as a file: the engine's save. */
 export function exportGame() {
-  if (state.record) download(`krig-round-${state.record.game.rounds}.json`, state.record.game);
+  if (state.record) download(`krig-round-${state.record.board.round}.json`, state.record.game);
 }
 
 /** The stored record the bridge refused, exactly as it was stored. */
@@ -64,7 +64,7 @@ export async function importFile(file) {
  */
 export async function share() {
   if (!state.record) return;
-  const href = dealLink(state.record.game, location.href, CHOICES);
+  const href = dealLink(state.record.board.deal, location.href, CHOICES);
   const said = $("share-note");
   said.textContent = "";
   if (typeof navigator.share === "function") {
