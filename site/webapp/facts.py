@@ -12,6 +12,8 @@ module (``js/facts.js``). The page never keeps a fact of its own that Python als
 (['J', 'K', 'Q'], {'four-colour': ['C', 'D']})
 >>> facts["dealt"], facts["estimate_rollouts"], facts["import_limit"]
 ({'2': [26, 26], '3': [17, 17, 17], '4': [13, 13, 13, 13]}, 500, 524288)
+>>> facts["sentences"]
+['announce', 'result_text', 'status']
 >>> facts["empty_board"]
 {'players': 2, 'counts': [26, 26], 'cards': [None, None], 'round': 0, 'over': False}
 >>> facts["requests"][:3], [setting["name"] for setting in facts["settings"]][:3]
@@ -27,7 +29,7 @@ from typing import Any
 from krig.cards import NAMES, deal
 from krig.rules import PLAYERS
 
-from . import decks, estimate, records, settings, variants
+from . import decks, drawn, estimate, records, settings, variants
 from .failures import FATAL, Failure
 from .session import HANDLERS
 
@@ -38,7 +40,8 @@ def page(lang: str) -> dict[str, Any]:
     bridge to be brought up to date), how many finished games are kept and how many of them keep their game (the
     page adds a finished game to them), the pairs of order and face-down cards that the site does not offer, what
     each deck changes (where its pictures are), and the cards each player holds after the deal, by the number of
-    players (under a seat's share, a player trails), the board of a page without a game (the table as the page
+    players (under a seat's share, a player trails), which fields of a board are sentences (a board stored in
+    another language is drawn without them), the board of a page without a game (the table as the page
     first draws it, dealt for the default players, and again after a replay watched over no game), the rollouts
     of a whole estimate of the win chances, the largest file the page hands the bridge to import (its limit on a
     request), the request types the bridge answers (the page sends no other), and the kinds of error it is told
@@ -53,6 +56,7 @@ def page(lang: str) -> dict[str, Any]:
         "unoffered": sorted([str(order), face_down] for order, face_down in variants.UNOFFERED),
         "decks": decks.changes(),
         "dealt": {str(players): _dealt(players) for players in PLAYERS},
+        "sentences": sorted(drawn.SENTENCES),
         "empty_board": empty_board(),
         "estimate_rollouts": estimate.ROLLOUTS,
         "import_limit": records.MAX_REQUEST_CHARS,

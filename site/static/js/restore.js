@@ -5,7 +5,7 @@
 import { render } from "./board.js";
 import { showChancesAhead } from "./chances.js";
 import { dealOf } from "./deal.js";
-import { CARDS } from "./facts.js";
+import { CARDS, SENTENCES } from "./facts.js";
 import { state, update } from "./page.js";
 import { applySettings, CHOICES, readSettings } from "./settings.js";
 import { opened, playingAhead } from "./state.js";
@@ -70,7 +70,8 @@ export async function restoreBoard(opening, emptyAt, first = null) {
     // the visitor's settings, the next game's deal too; the game's own variant if they do not say
     applySettings({ face_down: record.board.face_down, ...record.settings });
     // a sentence in another language is not shown; this round was announced when it was played
-    board = record.board.lang === lang ? record.board : { ...record.board, status: "", announce: "" };
+    board = record.board.lang === lang ? record.board
+      : { ...record.board, ...Object.fromEntries(SENTENCES.map((name) => [name, ""])) };
     board = (!location.search && roundsAhead(record, CHOICES, CARDS, lang)?.board) || board;
     render(board, { announce: false });
     emptyAt = null;
