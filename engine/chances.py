@@ -52,8 +52,19 @@ class Tally:
 
     @property
     def chances(self) -> Chances:
+        """The shares of the rollouts: ``win_chances``' answer."""
         n = self.rollouts
         return Chances([w / n for w in self.wins], self.draws / n, self.repetitions / n)
+
+    def __add__(self, other: Tally) -> Tally:
+        """The tally of both sets of rollouts.
+
+        >>> Tally((3, 1), 1, 0, 5) + Tally((2, 2), 0, 1, 5)
+        Tally(wins=(5, 3), draws=1, repetitions=1, rollouts=10)
+        """
+        wins = tuple(a + b for a, b in zip(self.wins, other.wins, strict=True))
+        return Tally(wins, self.draws + other.draws, self.repetitions + other.repetitions,
+                     self.rollouts + other.rollouts)
 
 
 def win_chances(game: Game, rollouts: int = 500, seed: int | None = None, first: int = 0) -> Chances:

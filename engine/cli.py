@@ -143,7 +143,7 @@ def describe_round(record: Round, game: Game) -> str:
     for i, step in enumerate(record.steps):
         cards = []
         for seat in range(len(step.up)):
-            shown = [*(f"[{card}]" for card in step.downs(seat)), step.up[seat] or "", *step.lasts(seat)]
+            shown = [*(f"[{card}]" for card in step.down[seat]), step.up[seat] or "", *step.last[seat]]
             if any(shown):
                 cards.append(f"{seat}: {' '.join(filter(None, shown))}")
         lines.append(f"  {'battle' if i == 0 else 'war   '}  " + "   ".join(cards))

@@ -54,6 +54,10 @@ from .rules import (
 from .save import Save, SaveError, rng_field
 
 Cards = tuple[str | None, ...]
+"""One card per seat, ``None`` for a seat that put none."""
+
+CardsPerSeat = tuple[tuple[str, ...], ...]
+"""Several cards per seat, in the order placed: ``()`` for a seat that put none."""
 
 
 class GameOver(RuntimeError):
@@ -64,47 +68,36 @@ class GameOver(RuntimeError):
 class Step:
     """What each seat put on the table in one step: the battle, or one war step.
 
-    Each field is a tuple of codes, ``None`` where it does not apply: ``up`` the face-up
-    card of each seat; ``down`` the face-down cards and ``last`` the last cards of a player
-    eliminated by R8, one row of seats per card, so that ``down[i * players + seat]`` is the
-    ``i``-th card ``seat`` put face down (with one face-down card, ``down[seat]``). ``out``
-    lists the seats eliminated in this step.
+    Each field has one entry per seat: ``up`` the face-up card (``None`` where there is
+    none); ``down`` the cards put face down, in the order placed, and ``last`` the last
+    cards of a player eliminated by R8 (``()`` where there are none). ``out`` lists the
+    seats eliminated in this step.
 
-    >>> Step(up=("9S", "9D"), down=("5C", "KH"), last=(None, None))
-    Step(up=('9S', '9D'), down=('5C', 'KH'))
+    >>> step = Step(up=("9S", "9D"), down=(("5C", "6C"), ("KH", "2H")), last=((), ()))
+    >>> step
+    Step(up=('9S', '9D'), down=(('5C', '6C'), ('KH', '2H')))
+    >>> step.down[1]
+    ('KH', '2H')
     """
 
     up: Cards
-    down: Cards
-    last: Cards
+    down: CardsPerSeat
+    last: CardsPerSeat
     out: tuple[int, ...] = ()
 
-    def downs(self, seat: int) -> tuple[str, ...]:
-        """The cards ``seat`` put face down in this step, in the order placed.
-
-        >>> Step(up=("9S", "9D"), down=("5C", "KH", "6C", "2H"), last=(None,) * 4).downs(1)
-        ('KH', '2H')
-        """
-        return _column(self.down, seat, len(self.up))
-
-    def lasts(self, seat: int) -> tuple[str, ...]:
-        """The last cards ``seat`` put on the pile when it ran short in this war step (R8)."""
-        return _column(self.last, seat, len(self.up))
-
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON data: ``{"up": [...], "down": [...], "last": [...], "out": [...]}``."""
+        """Plain JSON data, per seat: ``{"up": ["9S", null], "down": [["5C"], []], "last": [[], []], "out": []}``."""
         return {
             "up": list(self.up),
-            "down": list(self.down),
-            "last": list(self.last),
+            "down": [list(cards) for cards in self.down],
+            "last": [list(cards) for cards in self.last],
             "out": list(self.out),
         }
 
     def __repr__(self) -> str:
-        shown = [
-            f"{name}={value!r}" for name, value in vars(self).items() if any(v is not None for v in value)
-        ]
-        shown[:0] = [] if shown and shown[0].startswith("up=") else [f"up={self.up!r}"]
+        shown = [f"up={self.up!r}"]
+        shown += [f"{name}={cards!r}" for name, cards in (("down", self.down), ("last", self.last)) if any(cards)]
+        shown += [f"out={self.out!r}"] if self.out else []
         return f"Step({', '.join(shown)})"
 
 
@@ -386,7 +379,7 @@ class Game:
         fighters = started = [seat for seat in range(n) if hands[seat]]
         ups = {seat: hands[seat].popleft() for seat in fighters}
         pile = list(ups.values())
-        nobody = (None,) * (n * face_down)
+        nobody = ((),) * n
         steps = [Step(_by_seat(ups, n), nobody, nobody)]
         eliminated: list[int] = []
         while True:
@@ -411,9 +404,7 @@ class Game:
                     hand.clear()
                     pile += lasts[seat]
                     out.append(seat)
-            steps.append(
-                Step(_by_seat(ups, n), _rows(downs, n, face_down), _rows(lasts, n, face_down), tuple(out))
-            )
+            steps.append(Step(_by_seat(ups, n), _per_seat(downs, n), _per_seat(lasts, n), tuple(out)))
             eliminated += out
             fighters = list(ups)
             if len(fighters) < 2:
@@ -593,17 +584,8 @@ def _by_seat(cards: dict[int, int], n: int) -> Cards:
     return tuple(None if seat not in cards else NAMES[cards[seat]] for seat in range(n))
 
 
-def _rows(cards: dict[int, list[int]], n: int, face_down: int) -> Cards:
-    """Several cards per seat laid out as in ``Step.down``: row ``i`` holds each seat's ``i``-th card."""
-    return tuple(
-        NAMES[cards[seat][i]] if seat in cards and i < len(cards[seat]) else None
-        for i in range(face_down)
-        for seat in range(n)
-    )
-
-
-def _column(cards: Cards, seat: int, n: int) -> tuple[str, ...]:
-    return tuple(card for card in cards[seat::n] if card is not None)
+def _per_seat(cards: dict[int, list[int]], n: int) -> CardsPerSeat:
+    return tuple(tuple(NAMES[card] for card in cards.get(seat, ())) for seat in range(n))
 
 
 def _no_stray_jokers(cards: list[int], house: HouseRules) -> list[int]:

@@ -20,6 +20,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from krig import Tally
+
 from .estimate import Estimate
 
 if TYPE_CHECKING:
@@ -52,15 +54,16 @@ class Ahead:
         self.frontier: Table | None = None  # a copy of the table at the last round of `rounds`
         self.ends = False  # the round after `rounds` ends the game: no more rounds are worked out
         self.filling: Estimate | None = None  # the win chances of the first round still without them
+        self.tallies: dict[int, Tally] = {}  # by round number: the counts behind the chances of a round ahead
 
     def forget(self) -> None:
         """The game changed otherwise than by a flip: the rounds ahead are worked out anew."""
-        self.rounds, self.texts, self.frontier, self.ends, self.filling = [], [], None, False, None
+        self.rounds, self.texts, self.frontier, self.ends, self.filling, self.tallies = [], [], None, False, None, {}
 
-    def played(self) -> dict[str, Any] | None:
-        """A flip played the first round ahead: it is no longer ahead. That round, if it was worked out."""
+    def played(self) -> Tally | None:
+        """A flip played the first round ahead: it is no longer ahead. The tally of its win chances, if made."""
         played, self.rounds, self.texts = self.rounds[:1], self.rounds[1:], self.texts[1:]
-        return played[0] if played else None
+        return self.tallies.pop(played[0]["board"]["round"], None) if played else None
 
     def fill(self, table: Table) -> None:
         """Keep the next ``AHEAD`` rounds of `table` worked out, each played on a copy of it (the ``frontier``),
@@ -99,6 +102,7 @@ class Ahead:
         if not self.filling.complete:
             return len(waiting)
         step = {**self.rounds[index], "chances": chances}
+        self.tallies[shown] = self.filling.tally
         self.rounds = [*self.rounds[:index], step, *self.rounds[index + 1:]]
         self.texts = [*self.texts[:index], as_json(step), *self.texts[index + 1:]]
         self.filling = None

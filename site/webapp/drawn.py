@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .table import Table
 
-SENTENCES = frozenset({"status", "announce", "result_text", "lang"})
-"""What a board says in the page's language: the rest of it is the same in every language."""
+SENTENCES = frozenset({"status", "announce", "result_text"})
+"""The fields of a board that are sentences, in its ``lang``: the rest of it is the same in every language."""
 
 
 def play_drawn(table: Table, ahead: object, played: object) -> list[tuple[str, dict[str, Any]]]:
@@ -44,7 +44,7 @@ def differs(played: dict[str, Any], shown: object) -> str:
             shown.get("line"), dict):
         return f"round {played['board']['round']}: what the page drew is not a round"
     board, drawn = played["board"], shown["board"]
-    for key in sorted(set(board) - SENTENCES):
+    for key in sorted(set(board) - SENTENCES - {"lang"}):
         if drawn.get(key) != board[key]:
             return f"round {board['round']}: the page drew {key} {drawn.get(key)!r}, the engine {board[key]!r}"
     if shown["line"].get("entry") != played["line"]["entry"]:

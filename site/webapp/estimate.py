@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from krig import Game, derive, win_tally
+from krig import Game, Tally, derive, win_tally
 
 ROLLOUTS = 500
 """The rollouts of one estimate, the page's as those of a round worked out ahead."""
@@ -34,34 +34,30 @@ def seed_of(game: Game) -> int:
 
 
 class Estimate:
-    """Running totals of the rollouts played from one position: counts, so that chunks add up exactly."""
+    """Running totals of the rollouts played from one position: a tally of counts, so that chunks add up exactly."""
 
     def __init__(self) -> None:
         # The position the totals belong to: the game itself (kept, so no later game can share its id) and
         # its round number.
         self.game: Game | None = None
         self.round = -1
-        self.done = 0
-        self.wins: list[int] = []
-        self.draws = 0
-        self.repetitions = 0
+        self.tally = Tally((), 0, 0, 0)
+
+    @property
+    def done(self) -> int:
+        return self.tally.rollouts
 
     @property
     def complete(self) -> bool:
         return self.done >= ROLLOUTS
 
-    def at(self, game: Game, known: dict[str, Any] | None = None) -> None:
-        """Keep the totals of `game`'s position, or start them: from zero, or from `known`, an estimate of the
-        position answered before (a round worked out ahead)."""
+    def at(self, game: Game, known: Tally | None = None) -> None:
+        """Keep the totals of `game`'s position, or start them: from zero, or from `known`, the tally of the
+        position made before (a round worked out ahead, on a copy of the game)."""
         if game is self.game and game.round_number == self.round:
             return
-        self.game, self.round, self.done = game, game.round_number, 0
-        self.wins, self.draws, self.repetitions = [0] * game.players, 0, 0
-        if known is not None:
-            done = known["done"]
-            self.wins = [round(share * done) for share in known["chances"]]
-            self.draws, self.repetitions = round(known["draw"] * done), round(known["repetition"] * done)
-            self.done = done
+        self.game, self.round = game, game.round_number
+        self.tally = Tally((0,) * game.players, 0, 0, 0) if known is None else known
 
     def of(self, game: Game) -> dict[str, Any] | None:
         """The whole estimate of `game`'s position, if it is made, else None."""
@@ -73,20 +69,17 @@ class Estimate:
         self.at(game)
         rollouts = min(rollouts, ROLLOUTS - self.done)
         if rollouts > 0:
-            tally = win_tally(game, rollouts=rollouts, seed=seed_of(game), first=self.done)
-            self.wins = [total + wins for total, wins in zip(self.wins, tally.wins, strict=True)]
-            self.draws += tally.draws
-            self.repetitions += tally.repetitions
-            self.done += rollouts
+            self.tally += win_tally(game, rollouts=rollouts, seed=seed_of(game), first=self.done)
         return self.answer()
 
     def answer(self) -> dict[str, Any]:
         """The estimate over the rollouts done: ``{chances: [per seat], draw, repetition, repeats, done, round}``."""
         assert self.game is not None and self.done > 0
+        chances = self.tally.chances
         return {
-            "chances": [wins / self.done for wins in self.wins],
-            "draw": self.draws / self.done,
-            "repetition": self.repetitions / self.done,
+            "chances": chances.seats,
+            "draw": chances.draw,
+            "repetition": chances.repetition,
             "repeats": self.game.can_repeat,  # whether a repetition can happen at all (R12): the page says "draw" alone
             "done": self.done,
             "round": self.round,

@@ -12,6 +12,10 @@ module (``js/facts.js``). The page never keeps a fact of its own that Python als
 (['J', 'K', 'Q'], {'four-colour': ['C', 'D']})
 >>> facts["dealt"], facts["estimate_rollouts"], facts["import_limit"]
 ({'2': [26, 26], '3': [17, 17, 17], '4': [13, 13, 13, 13]}, 500, 524288)
+>>> facts["sentences"]
+['announce', 'result_text', 'status']
+>>> facts["empty_board"]
+{'players': 2, 'counts': [26, 26], 'cards': [None, None], 'round': 0, 'over': False}
 >>> facts["requests"][:3], [setting["name"] for setting in facts["settings"]][:3]
 (['chances', 'finish', 'flip'], ['players', 'order', 'face_down'])
 >>> facts["pace"]
@@ -25,8 +29,9 @@ from __future__ import annotations
 from typing import Any
 
 from krig.cards import NAMES, deal
+from krig.rules import PLAYERS
 
-from . import decks, estimate, records, settings, variants
+from . import decks, drawn, estimate, records, settings, variants
 from .failures import FATAL, REFUSALS, Failure
 from .session import HANDLERS
 
@@ -38,7 +43,9 @@ def page(lang: str) -> dict[str, Any]:
     bridge to be brought up to date), how many finished games are kept and how many of them keep their game (the
     page adds a finished game to them), the pairs of order and face-down cards that the site does not offer, what
     each deck changes (where its pictures are), and the cards each player holds after the deal, by the number of
-    players (a table that looks dealt before Python is ready; under a seat's share, a player trails), the rollouts
+    players (under a seat's share, a player trails), which fields of a board are sentences (a board stored in
+    another language is drawn without them), the board of a page without a game (the table as the page
+    first draws it, dealt for the default players, and again after a replay watched over no game), the rollouts
     of a whole estimate of the win chances, the largest file the page hands the bridge to import (its limit on a
     request), the request types the bridge answers (the page sends no other), the kinds of error it is told
     of, those after which the engine cannot go on among them, and the codes of the refusals it says in its own
@@ -53,7 +60,9 @@ def page(lang: str) -> dict[str, Any]:
         "replays_kept": records.REPLAYS_KEPT,
         "unoffered": sorted([str(order), face_down] for order, face_down in variants.UNOFFERED),
         "decks": decks.changes(),
-        "dealt": {str(players): [len(hand) for hand in deal(range(52), players)[0]] for players in (2, 3, 4)},
+        "dealt": {str(players): _dealt(players) for players in PLAYERS},
+        "sentences": sorted(drawn.SENTENCES),
+        "empty_board": empty_board(),
         "estimate_rollouts": estimate.ROLLOUTS,
         "import_limit": records.MAX_REQUEST_CHARS,
         "requests": sorted(HANDLERS),
@@ -61,3 +70,14 @@ def page(lang: str) -> dict[str, Any]:
         "fatal": sorted(map(str, FATAL)),
         "refusals": list(REFUSALS),
     }
+
+
+def _dealt(players: int) -> list[int]:
+    """The cards each of `players` holds after the deal."""
+    return [len(hand) for hand in deal(range(52), players)[0]]
+
+
+def empty_board() -> dict[str, Any]:
+    """The board of a page without a game: the default players as dealt, nobody has flipped yet."""
+    players = settings.DEAL["players"]
+    return {"players": players, "counts": _dealt(players), "cards": [None] * players, "round": 0, "over": False}

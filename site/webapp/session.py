@@ -92,9 +92,9 @@ class Session:
     def flip(self, request: dict[str, Any]) -> dict[str, Any]:
         line = self.table.flip()
         # the round just played was the first one worked out ahead, with its win chances once they are made
-        played = self.ahead.played()
-        if played and "chances" in played:
-            self.estimate.at(self.table.current(), played["chances"])
+        made = self.ahead.played()
+        if made is not None:
+            self.estimate.at(self.table.current(), made)
         return {**self.answer(ended=self.table.current().over), "line": line}
 
     def finish(self, request: dict[str, Any]) -> dict[str, Any]:

@@ -126,8 +126,8 @@ class Table:
         cards: list[dict[str, list[Any] | None]]
         if played:
             cards = [{"up": [step.up[seat] for step in played.steps],
-                      "down": [list(step.downs(seat)) for step in played.steps],
-                      "last": [list(step.lasts(seat)) for step in played.steps]} for seat in range(n)]
+                      "down": [list(step.down[seat]) for step in played.steps],
+                      "last": [list(step.last[seat]) for step in played.steps]} for seat in range(n)]
             pile, winner, wars = len(played.pile), played.winner, played.wars
         elif shown and finished is None:
             cards, pile, winner, wars = shown["cards"], shown["pile"], shown["winner"], shown["wars"]

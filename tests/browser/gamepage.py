@@ -212,11 +212,9 @@ def saved_at_round_two(page: Page) -> None:
 def expected_cards(round_dict: dict, seat: int) -> list[str]:
     """The pictures a seat shows for a round, as board.js draws them: the battle card, then per war step a back
     for every card the seat put face down (or put down running short, R8) and the face-up card."""
-    players = len(round_dict["steps"][0]["up"])
     pictures = []
     for step in round_dict["steps"]:
-        unseen = step["down"][seat::players] + step["last"][seat::players]  # one row of seats per card
-        pictures += ["back" for card in unseen if card]
+        pictures += ["back" for _ in step["down"][seat] + step["last"][seat]]
         if step["up"][seat]:
             pictures.append(step["up"][seat])
     return pictures

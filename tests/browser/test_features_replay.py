@@ -10,7 +10,7 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from krig.webapp import gamelog, records
+from krig.webapp import facts, gamelog, records
 from krig.webapp.narrate import Narrator
 
 from gamepage import (
@@ -293,6 +293,23 @@ def test_only_the_latest_games_keep_their_replay_and_a_damaged_one_is_said(page:
     page.goto("en/index.html?replay=5")  # kept with its figures alone
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
     expect(page.locator("[data-testid=bad-link]")).to_have_text(page.evaluate(STRINGS)["replay_unknown"])
+
+
+def test_a_replay_watched_over_no_game_ends_on_the_table_of_a_page_without_one(page: Page, guard) -> None:
+    game = Game.new(4, seed=short_seed(4, 120))
+    game.finish()
+    page.goto("en/stats.html")
+    write(page, "history", records.kept_history([records.finished_game("1", game, None, 1)]))
+    write(page, "current", {"version": records.VERSION, "id": "1", "settings": {}, "board": {}, "log": [],
+                            "comeback": None, "savedAt": 1})  # no game: refused, so the page holds none
+    page.goto("en/index.html?replay=1")
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    at(page, 0)
+    assert board(page)["players"] == 4
+    page.click("[data-testid=replay-leave]")
+    empty, shown = facts.empty_board(), board(page)
+    assert (shown["players"], shown["counts"], shown["round"], shown["cards"]) == \
+        (empty["players"], empty["counts"], str(empty["round"]), [[]] * empty["players"])
 
 
 def test_a_replay_works_offline_with_the_pages_own_digits(context: BrowserContext, page: Page, guard) -> None:

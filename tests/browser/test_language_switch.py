@@ -9,7 +9,7 @@ from playwright.sync_api import Page
 from krig.webapp.bridge import answer
 from krig.webapp.session import Session
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, open_game, wait_saved, wait_still
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, open_game, text, wait_saved, wait_still, write
 
 SEED, ROUNDS = 7, 6
 SHORT = "[data-testid=status] .short"  # the status line on screen (the live region's fuller sentence is beside it)
@@ -46,3 +46,20 @@ def test_a_language_switch_mid_game_keeps_the_rounds_sentence_in_the_new_languag
     after = board(page)
     assert short_status(page) == status_in(lang) != status_in("en")
     assert after["cards"] == before["cards"] and after["counts"] == before["counts"]
+
+
+def test_a_board_said_in_another_language_is_drawn_without_its_sentences_before_the_engine_is_ready(
+        page: Page, guard) -> None:
+    session = Session("en")
+    answer(session, {"type": "new", "players": 2, "seed": SEED})
+    finished = answer(session, {"type": "finish"})["record"]
+    assert finished["board"]["status"] and finished["board"]["result_text"]
+    page.route("**/js/worker.js", lambda route: None)  # the engine never starts: what is drawn is the page's own
+    page.goto("fr/index.html")
+    write(page, "current", finished)
+    page.reload()
+    page.wait_for_function("(n) => document.getElementById('board').dataset.round === String(n)",
+                           arg=finished["board"]["round"])
+    assert page.evaluate("() => document.documentElement.dataset.engine") != "ready"
+    assert not page.locator("[data-testid=result]").is_hidden()
+    assert text(page.locator("#result-text")) == text(page.locator("[data-testid=status]")) == ""

@@ -80,8 +80,8 @@ def test_round_record_fields() -> None:
     record = game.play_round()
     assert isinstance(record, Round)
     assert record.number == 1 and game.round_number == 1
-    assert record.steps[0] == Step(up=("KS", "KH"), down=(None, None), last=(None, None), out=())
-    assert record.steps[1] == Step(up=("9C", "4D"), down=("2C", "3D"), last=(None, None), out=())
+    assert record.steps[0] == Step(up=("KS", "KH"), down=((), ()), last=((), ()), out=())
+    assert record.steps[1] == Step(up=("9C", "4D"), down=(("2C",), ("3D",)), last=((), ()), out=())
     assert record.pile == ("KS", "KH", "2C", "9C", "3D", "4D")
     assert record.collected == record.pile
     assert record.eliminated == (1,)
@@ -97,8 +97,8 @@ def test_round_to_dict_is_plain_json() -> None:
         "eliminated": [1],
         "pile": ["KS", "KH", "2C", "9C", "3D", "4D"],
         "steps": [
-            {"up": ["KS", "KH"], "down": [None, None], "last": [None, None], "out": []},
-            {"up": ["9C", "4D"], "down": ["2C", "3D"], "last": [None, None], "out": []},
+            {"up": ["KS", "KH"], "down": [[], []], "last": [[], []], "out": []},
+            {"up": ["9C", "4D"], "down": [["2C"], ["3D"]], "last": [[], []], "out": []},
         ],
         "collected": ["KS", "KH", "2C", "9C", "3D", "4D"],
     }
@@ -109,9 +109,11 @@ def test_reprs_are_readable() -> None:
     game = Game.from_hands([["KS", "2C", "9C"], ["KH", "3D", "4D"]], return_order="played")
     record = game.play_round()
     assert repr(record) == ("Round(number=1, winner=0, wars=1, eliminated=(1,), pile='KS KH 2C 9C 3D 4D', "
-                            "steps=(Step(up=('KS', 'KH')), Step(up=('9C', '4D'), down=('2C', '3D'))))")
-    assert repr(record.steps[1]) == "Step(up=('9C', '4D'), down=('2C', '3D'))"
+                            "steps=(Step(up=('KS', 'KH')), Step(up=('9C', '4D'), down=(('2C',), ('3D',)))))")
+    assert repr(record.steps[1]) == "Step(up=('9C', '4D'), down=(('2C',), ('3D',)))"
     assert repr(game) == f"<Game players=2 played seed={game.seed} round=1 win>"
+    short = Game.from_hands([["KS", "2C"], ["KH", "3D", "4D"]], return_order="played").play_round()
+    assert repr(short.steps[1]) == "Step(up=(None, '4D'), down=((), ('3D',)), last=(('2C',), ()), out=(0,))"
 
 
 def test_copy_is_independent() -> None:

@@ -158,7 +158,7 @@ def test_r16_four_or_five_cards_face_down_then_one_up(face_down: int) -> None:
     b = ["KH", *("2D 3D 4D 5D 6D"[: 3 * face_down - 1].split()), "QD", "9D"]
     game = Game.from_hands([a, b], return_order="played", face_down=face_down)
     record = game.play_round()
-    assert record.steps[1].downs(0) == tuple(a[1:-2]) and record.steps[1].up == ("AS", "QD")
+    assert record.steps[1].down[0] == tuple(a[1:-2]) and record.steps[1].up == ("AS", "QD")
     assert record.winner == 0 and game.hands == [["9C", *record.pile], ["9D"]]
 
 
@@ -167,7 +167,7 @@ def test_r16_a_player_short_of_face_down_plus_one_cards_is_out(face_down: int) -
     short = ["KS", *CODES[:face_down]]  # face_down cards after the battle: one too few
     game = Game.from_hands([short, ["KH", *CODES[20 : 21 + face_down]]], seed=1, face_down=face_down)
     record = game.play_round()
-    assert record.steps[1].out == (0,) and record.steps[1].lasts(0) == tuple(short[1:])
+    assert record.steps[1].out == (0,) and record.steps[1].last[0] == tuple(short[1:])
     assert (game.result, game.winner) == ("win", 1)
 
 

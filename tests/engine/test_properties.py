@@ -139,7 +139,7 @@ def test_the_pile_is_each_steps_cards_seat_by_seat(game: Game) -> None:
         placed = []
         for step in record.steps[1:]:
             for seat in range(game.players):
-                downs, up, lasts = step.downs(seat), step.up[seat], step.lasts(seat)
+                downs, up, lasts = step.down[seat], step.up[seat], step.last[seat]
                 assert (len(downs), up is not None) in ((0, False), (game.face_down, True))
                 assert len(lasts) <= game.face_down and not (lasts and downs)
                 placed += [*downs, *([up] if up else []), *lasts]

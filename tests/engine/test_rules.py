@@ -147,7 +147,7 @@ def test_r7_tie_at_the_top_starts_a_war() -> None:
     game = Game.from_hands([["KS", "2C", "9C"], ["KH", "3D", "4D"]], return_order="played")
     record = game.play_round()
     assert record.wars == 1
-    assert record.steps[1].down == ("2C", "3D")
+    assert record.steps[1].down == (("2C",), ("3D",))
     assert record.steps[1].up == ("9C", "4D")
     assert record.winner == 0
 
@@ -159,7 +159,7 @@ def test_r7_every_battle_player_joins_the_war() -> None:
         return_order="played",
     )
     record = game.play_round()
-    assert record.steps[1].down == ("2C", "2D", "6S")
+    assert record.steps[1].down == (("2C",), ("2D",), ("6S",))
     assert record.steps[1].up == ("3C", "4D", "AS")
     assert record.winner == 2
 
@@ -187,8 +187,7 @@ def test_r7_with_three_face_down_each_player_puts_three_down_then_one_up() -> No
     )
     record = game.play_round()
     war = record.steps[1]
-    assert (war.downs(0), war.downs(1)) == (("2C", "3C", "4C"), ("2D", "3D", "4D"))
-    assert war.down == ("2C", "2D", "3C", "3D", "4C", "4D")  # one row of seats per face-down card
+    assert war.down == (("2C", "3C", "4C"), ("2D", "3D", "4D"))
     assert war.up == ("AS", "5D")
     assert (record.winner, record.wars) == (0, 1)
     assert record.pile == ("KS", "KH", "2C", "3C", "4C", "AS", "2D", "3D", "4D", "5D")
@@ -225,7 +224,7 @@ def test_r7_one_card_face_down_is_the_default() -> None:
 def test_r8_short_player_is_eliminated() -> None:
     game = Game.from_hands([["KS", "2C"], ["KH", "3D", "4D"]], return_order="played")
     record = game.play_round()
-    assert record.steps[1].last == ("2C", None)
+    assert record.steps[1].last == (("2C",), ())
     assert record.steps[1].out == (0,)
     assert record.eliminated == (0,)
     assert record.winner == 1
@@ -236,7 +235,7 @@ def test_r8_short_player_is_eliminated() -> None:
 def test_r8_player_with_no_card_left_is_eliminated_without_a_card() -> None:
     game = Game.from_hands([["KS"], ["KH", "3D", "4D"], ["2S", "5S", "6S"]], return_order="played")
     record = game.play_round()
-    assert record.steps[1].last == (None, None, None)
+    assert record.steps[1].last == ((), (), ())
     assert record.steps[1].out == (0,)
     assert record.steps[1].up == (None, "4D", "6S")
     assert record.winner == 2
@@ -283,7 +282,7 @@ def test_r8_with_three_face_down_a_player_with_three_cards_is_eliminated() -> No
     game = Game.from_hands([["KS", "2C", "3C", "4C"], ["KH", "2D", "3D", "4D", "5D"]], face_down=3, seed=1)
     record = game.play_round()
     war = record.steps[1]
-    assert war.out == (0,) and war.lasts(0) == ("2C", "3C", "4C")
+    assert war.out == (0,) and war.last == (("2C", "3C", "4C"), ())
     assert war.up == (None, "5D")
     assert record.pile == ("KS", "KH", "2C", "3C", "4C", "2D", "3D", "4D", "5D")
     assert (record.winner, record.eliminated) == (1, (0,))
@@ -306,8 +305,7 @@ def test_r8_with_two_face_down_the_remaining_cards_join_the_pile_in_the_seat_tur
     )
     record = game.play_round()
     war = record.steps[1]
-    assert war.out == (1,) and war.lasts(1) == ("2D", "9D") and war.downs(1) == ()
-    assert war.last == (None, "2D", None, None, "9D", None)
+    assert war.out == (1,) and war.last == ((), ("2D", "9D"), ()) and war.down[1] == ()
     assert record.pile == ("KS", "KH", "KD", "2C", "3C", "4C", "2D", "9D", "5D", "6D", "7D")
     assert record.winner == 2
     assert record.eliminated == (1, 0)  # seat 0 spent its last cards and lost (R10)

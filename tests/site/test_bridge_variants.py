@@ -32,8 +32,8 @@ def test_r7_the_board_shows_every_card_each_seat_put_face_down(session: bridge.S
     board = ask(session, type="flip")["record"]["board"]
     for seat, shown in enumerate(board["cards"]):
         assert shown["up"] == [step.up[seat] for step in played.steps]
-        assert shown["down"] == [list(step.downs(seat)) for step in played.steps]
-        assert shown["last"] == [list(step.lasts(seat)) for step in played.steps]
+        assert shown["down"] == [list(step.down[seat]) for step in played.steps]
+        assert shown["last"] == [list(step.last[seat]) for step in played.steps]
     war_downs = [len(shown["down"][1]) for shown in board["cards"] if shown["up"][1]]
     assert war_downs and set(war_downs) == {face_down}
     assert board["pile"] == len(played.pile)

@@ -33,8 +33,9 @@ def test_an_estimate_is_the_positions_own_however_it_is_chunked_and_stops_at_its
 
 def test_an_estimate_made_ahead_is_taken_as_it_is_and_only_for_its_position() -> None:
     game = Game.new(2, seed=3)
-    made = estimate.Estimate().add(game, estimate.ROLLOUTS)
+    ahead = estimate.Estimate()
+    made = ahead.add(game, estimate.ROLLOUTS)
     taken = estimate.Estimate()
-    taken.at(game, made)
+    taken.at(game, ahead.tally)
     assert taken.of(game) == made and taken.add(game, 20) == made
     assert taken.of(game.copy()) is None and estimate.Estimate().of(game) is None

@@ -14,6 +14,7 @@ from babel import Locale
 from babel.numbers import format_decimal
 
 import build
+from krig.webapp import facts
 from krig.webapp.narrate import Narrator, translations
 
 LANGS = [lang.code for lang in build.LANGUAGES]
@@ -155,3 +156,12 @@ def test_the_seed_limits_are_written_in_the_pages_numbers(pages: Path) -> None:
     strings = json.loads(read(pages, "bn", "index.html").json)
     assert Narrator("bn").number(9_007_199_254_740_991) in strings["bad_seed_input"]
     assert "9,007,199,254,740,991" in json.loads(read(pages, "en", "index.html").json)["bad_seed"]
+
+
+def test_the_table_before_python_is_ready_is_the_board_of_a_page_without_a_game(pages: Path) -> None:
+    empty = facts.empty_board()
+    html = (pages / "en" / "index.html").read_text()
+    assert f'data-testid="board" data-players="{empty["players"]}"' in html
+    seats = re.findall(r'data-seat="(\d)" data-count="(\d+)"( hidden)?>', html)
+    assert [int(count) for _, count, hidden in seats if not hidden] == empty["counts"]
+    assert [int(seat) for seat, _, hidden in seats if hidden] == list(range(empty["players"], 4))

@@ -7,7 +7,7 @@ import { announcedNow, announceLatest, note, tell } from "./announce.js";
 import { engineFailed } from "./answers.js";
 import { every } from "./autoplay.js";
 import { render } from "./board.js";
-import { DEALT, FATAL, REQUESTS } from "./facts.js";
+import { EMPTY_BOARD, FATAL, REQUESTS } from "./facts.js";
 import { forgetChances } from "./chances.js";
 import { gameToWatch, linkedReplay } from "./history.js";
 import { addLine, putGameLinesBack, setGameLinesAside, showLines } from "./log.js";
@@ -20,8 +20,6 @@ import * as store from "./store.js";
 import { asciiDigits, format, num, text } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
-// the board of a page without a game, as the page first draws it
-const NO_BOARD = Object.freeze({ players: 2, counts: DEALT["2"] || [0, 0], cards: [null, null], round: 0, over: false });
 
 let opened = 0; // the replay on screen: an answer for an earlier one is dropped
 let asking = null; // the requests in flight, one at a time, each for the latest round wanted
@@ -173,7 +171,7 @@ function showReplay(now, before) {
     play.textContent = replay.playing ? play.dataset.labelPause : play.dataset.labelPlay;
   } else if (before.mode === "replay") {
     putGameLinesBack(); // the replay ended (asked for, another tab, a failure): the game as it was
-    render(now.board || NO_BOARD, { announce: false });
+    render(now.board || EMPTY_BOARD, { announce: false });
     forgetChances();
     if (before.replay.retimed) settingsChanged(); // the speed or the animation changed during the replay
   }

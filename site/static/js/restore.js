@@ -5,7 +5,7 @@
 import { render } from "./board.js";
 import { showChancesAhead } from "./chances.js";
 import { dealOf } from "./deal.js";
-import { CARDS } from "./facts.js";
+import { CARDS, SENTENCES } from "./facts.js";
 import { state, update } from "./page.js";
 import { applySettings, CHOICES, readSettings } from "./settings.js";
 import { opened, playingAhead } from "./state.js";
@@ -73,7 +73,8 @@ export async function restoreBoard(opening, emptyAt, first = null) {
   if (stored) applySettings({ ...(drawable ? record.board.deal : {}), ...record.settings });
   if (drawable) {
     // a sentence in another language is not shown; this round was announced when it was played
-    board = record.board.lang === lang ? record.board : { ...record.board, status: "", announce: "" };
+    board = record.board.lang === lang ? record.board
+      : { ...record.board, ...Object.fromEntries(SENTENCES.map((name) => [name, ""])) };
     board = (!location.search && roundsAhead(record, CHOICES, CARDS, lang)?.board) || board;
     render(board, { announce: false });
     emptyAt = null;
