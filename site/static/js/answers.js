@@ -73,7 +73,7 @@ export function show(answer, { fresh = false, persist = true, loaded = false, st
   // begun now, behind the earlier writes; the next round need not wait for the disk
   if (persist) persistGame(answer.history);
   else if (answer.history) keepFinished(answer.history); // a stored game that ended: is it in the history?
-  forgetChances();
+  if (!drawn) forgetChances(); // a round drawn ahead may not be on screen yet: its chances follow its drawing
   if (was === "playing" && state.mode === "over") $("again").focus(); // the game ended here: what comes next
 }
 

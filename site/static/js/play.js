@@ -13,7 +13,7 @@ import { listen, state, update } from "./page.js";
 import { persistGame, written } from "./saving.js";
 import { applySettings, CHOICES, readSettings } from "./settings.js";
 import {
-  autoplaying, canAsk, drawnAhead, drawnEarly, early, flipKept, keptPlayed, onTable, refused, spent,
+  autoplaying, canAsk, canSave, drawnAhead, drawnEarly, early, flipKept, keptPlayed, onTable, refused, spent,
 } from "./state.js";
 import { refusal } from "./stored.js";
 import { asciiDigits, text } from "./strings.js";
