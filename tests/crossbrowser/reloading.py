@@ -20,8 +20,10 @@ FLIP_THEN_RELOAD = """(delay) => {
     location.reload();
   }, delay);
 }"""
-# The round noted at the reload, once the page after it is ready (null before)
-DRAWN = """() => !window.__left && document.documentElement.dataset.engine === 'ready' ?
+# The round noted at the reload, once the page after it is ready and its record stored (null before): a write still
+# on its way would hold the next flip's drawing back until it lands, past the instant of its reload.
+DRAWN = """() => !window.__left && document.documentElement.dataset.engine === 'ready'
+  && document.getElementById('board').dataset.savedRound === document.getElementById('board').dataset.round ?
   sessionStorage.getItem('drawn') : null"""
 FORGET = "() => sessionStorage.removeItem('drawn')"
 

@@ -54,15 +54,14 @@ export async function goBack() {
   }
 }
 
-/** At start-up, after the stored game is restored: a game it replaced before the reload is offered back still. */
-export async function offerKept() {
+/** The game a new deal replaced, as stored (null when there is none, or it cannot be read). */
+export function storedReplaced() {
+  return state.saving === "on" ? store.loadReplaced().catch(() => null) : Promise.resolve(null);
+}
+
+/** At start-up, once the stored game is restored: `old`, a game it replaced before the reload, is offered back. */
+export function offerKept(old) {
   if (state.saving !== "on" || !state.record) return;
-  let old = null;
-  try {
-    old = await store.loadReplaced();
-  } catch {
-    return;
-  }
   // a Back whose record was stored but not yet forgotten leaves the same game in both keys
   if (unfinished(old) && JSON.stringify(old.game) !== JSON.stringify(state.record.game)) update(replacing, old);
 }

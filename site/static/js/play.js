@@ -3,7 +3,7 @@
 // answers.js sends each one and shows its answer.
 
 import { draw, engineFailed, play } from "./answers.js";
-import { dealOver, keepNew, offerKept } from "./back.js";
+import { dealOver, keepNew, offerKept, storedReplaced } from "./back.js";
 import { motionOver, render } from "./board.js";
 import { forgetChances, estimateLater } from "./chances.js";
 import { dealOf, linkedDeal, validSeed } from "./deal.js";
@@ -122,6 +122,8 @@ async function flipNow() {
     update(onTable, state.record);
     render(state.board);
   }
+  // the round on screen now, with the estimate the bridge's record may carry where `known` had none
+  if (known) forgetChances();
 }
 
 /** The rest of the game at once, after the flips asked for before it (a press during a flip is not lost). */
@@ -188,6 +190,8 @@ export async function resume(stored, { drawn = true } = {}) {
   }
   const record = earlyGame || stored;
   const persist = Boolean(earlyGame) && (earlyGame.played > 0 || !stored);
+  // read now, so that "Back to your game" comes in the same frame as the restored game, not under a press after it
+  const replaced = storedReplaced();
   // the whole record as stored: the bridge updates an old one and checks its game
   const restored = await play({ type: REQUESTS.restore, record, settings: state.settings },
     { persist, loaded: true, asStored: true },
@@ -196,5 +200,8 @@ export async function resume(stored, { drawn = true } = {}) {
       $("save-damaged-reason").textContent = refusal(error, text);
       update(refused, stored); // kept untouched, for "Export the damaged save", until a new game replaces it
     });
-  if (restored) await offerKept();
+  if (!restored) return;
+  offerKept(await replaced);
+  // the record stored is the one on screen: nothing to write (<div id=board data-saved-round>)
+  if (!persist && canSave(state)) $("board").dataset.savedRound = String(state.board.round);
 }
