@@ -81,27 +81,32 @@ def test_the_table_looks_dealt_before_the_engine_is_ready(browser: Browser, site
     context.close()
 
 
-# Where a card of the table is on screen, sampled every frame until it has moved by more than `far` px from where
-# it was first seen: true once a card travels.
-TRAVELS = """(far) => {
-  const card = document.querySelector('#seat-0 .cards img');
-  if (!card) return false;
-  const r = card.getBoundingClientRect();
-  const at = [r.left + r.width / 2, r.top + r.height / 2];
-  window.__first ??= at;
-  return Math.hypot(at[0] - window.__first[0], at[1] - window.__first[1]) > far;
+# Where the first card of seat 0 is on screen, every frame from now until window.__stop: the round's motion is
+# sampled from its very first frame, however late the test gets to look at it.
+TRACK = """() => {
+  window.__places = [];
+  const sample = () => {
+    const card = document.querySelector('#seat-0 .cards img');
+    if (card) {
+      const r = card.getBoundingClientRect();
+      window.__places.push([r.left + r.width / 2, r.top + r.height / 2]);
+    }
+    if (!window.__stop) requestAnimationFrame(sample);
+  };
+  sample();
 }"""
+# How far the card went from where it was first seen, in px
+TRAVELLED = """() => { window.__stop = true; const [x, y] = window.__places[0];
+  return Math.max(...window.__places.map(([a, b]) => Math.hypot(a - x, b - y))); }"""
 
 
 def test_a_rounds_cards_travel_across_the_table(page: Page, guard) -> None:
     open_game(page)
     new_game(page, 2, 0)
+    page.evaluate(TRACK)
     flip(page)
-    page.wait_for_function(TRAVELS, arg=40, polling="raf")
-    # a press during the motion finishes it at once and plays the next round
-    page.locator("main").focus()
-    page.keyboard.press("Space")
-    page.wait_for_function(ROUND, arg=2)
+    page.wait_for_function("() => document.getElementById('board').dataset.motion === undefined")
+    assert page.evaluate(TRAVELLED) > 40
 
 
 def test_nothing_moves_with_the_animation_off(page: Page, guard) -> None:
