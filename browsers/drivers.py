@@ -36,7 +36,7 @@ WEBKIT_DRIVER = Path("/usr/bin/WebKitWebDriver")
 XVFB = Path("/usr/bin/Xvfb")
 RELAY = HERE / "firefox.mjs"
 
-LOAD_TIMEOUT = 90.0  # above the page's own 30 s: a slow start ends with its engine-failed notice
+LOAD_TIMEOUT = 90.0  # above the page's own 40 s of silence: a slow start ends with its engine-failed notice
 WAIT_TIMEOUT = 30.0
 
 # "ready", or the engine-failed notice's text once the page has given up (it allows the engine 30 s)

@@ -4,7 +4,9 @@ import { ERRORS, REQUESTS } from "./facts.js";
 
 // loadPyodide can hang forever (e.g. without 'wasm-unsafe-eval'), but a slow device or network is no hang: the
 // load fails only after this long without any word from the worker (it reports each step and the download).
-const LOAD_SILENCE_MS = 20000;
+// Starting Python is one silent step: WebKitGTK's takes 8-15 s on two quiet cores, and on a busy machine it
+// stayed silent for over 20 s.
+const LOAD_SILENCE_MS = 40000;
 
 class EngineError extends Error {
   /** `code` names a case the page explains in its own words (e.g. "newer", "too-big"), if the worker gave one. */

@@ -13,7 +13,7 @@
 //      the pool (openings.js, fetched right after the worker is started) → performance.mark("flip-ready");
 //   3. start.js, loaded then, restores the record (or deals a first game) once the engine answers, which
 //      enables the controls: <html data-engine="ready"> → performance.mark("engine-ready").
-// If the engine cannot load (no WebAssembly, files missing, offline on a first visit, 20 s without a word from
+// If the engine cannot load (no WebAssembly, files missing, offline on a first visit, 40 s without a word from
 // the worker), #engine-failed says so and the rest of the page keeps working.
 
 import { Engine } from "./engine.js";
