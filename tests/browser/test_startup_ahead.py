@@ -1,6 +1,8 @@
 """Flips before Python is ready: the rounds a record carries ahead (a returning visit) and a first visit's opening
 are drawn at once while the worker's scripts are held back, and when the worker comes, it replays them, checks
-them and stores its own record, at the round on screen. A round that is not the engine's loses to the engine."""
+them and stores its own record, at the round on screen. A round that is not the engine's loses to the engine.
+
+Over 300 lines: every test holds the worker back and drives a start-up, and they share those helpers."""
 
 from __future__ import annotations
 

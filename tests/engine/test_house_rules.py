@@ -1,4 +1,6 @@
-"""One or more tests per house rule of docs/rules.md (R13–R17), from exact positions, and their properties."""
+"""One or more tests per house rule of docs/rules.md (R13–R17), from exact positions, and their properties.
+
+Over 300 lines on purpose, as ``test_rules.py``: the house rules in the order of docs/rules.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""Saves: size, exact continuation, and rejection of anything malformed or tampered with."""
+"""Saves: size, exact continuation, and rejection of anything malformed or tampered with.
+
+Over 300 lines: every way a save is refused (tampered fields, junk, fuzzed JSON) beside the saves that must load."""
 
 from __future__ import annotations
 

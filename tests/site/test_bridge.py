@@ -1,4 +1,7 @@
-"""The worker's Python side (site/webapp/bridge.py) in CPython: JSON in, JSON out, rules from the engine."""
+"""The worker's Python side (site/webapp/bridge.py) in CPython: JSON in, JSON out, rules from the engine.
+
+Over 300 lines: one test or more per request type of the protocol; the fuzzing, the replays, the records and the
+house rules have files of their own."""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""The built dist/: every page in six languages, valid, translated, self-contained, locked down, and complete."""
+"""The built dist/: every page in six languages, valid, translated, self-contained, locked down, and complete.
+
+Over 300 lines: one short test per property of the output, sharing its HTML parser."""
 
 from __future__ import annotations
 
