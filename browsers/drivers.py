@@ -54,6 +54,7 @@ ENABLED = "(id) => !document.querySelector(`[data-testid=${id}]`).disabled"
 # What a failed wait reports of the page: its address, the board's hooks and the notices it shows
 DESCRIBE = """() => ({ url: location.href, engine: document.documentElement.dataset.engine,
   board: { ...document.getElementById('board')?.dataset },
+  flip: { disabled: document.getElementById('flip')?.disabled, busy: document.getElementById('flip')?.ariaBusy },
   notices: [...document.querySelectorAll('.notice')].filter((e) => e.getClientRects().length > 0)
     .map((e) => e.dataset.testid ?? e.id) })"""
 

@@ -6,12 +6,15 @@ evaluates a bare expression string with it, while a function is handed over with
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from browsers.drivers import DESCRIBE
 from krig import Game
 
 from guard import Guard
@@ -196,8 +199,12 @@ def flip(page: Page, times: int = 1) -> None:
     for _ in range(times):
         number = int(page.evaluate("() => document.getElementById('board').dataset.round"))
         page.click("[data-testid=flip]")
-        page.wait_for_function("(n) => document.getElementById('board').dataset.round === String(n)",
-                               arg=number + 1)
+        try:
+            page.wait_for_function("(n) => document.getElementById('board').dataset.round === String(n)",
+                                   arg=number + 1)
+        except PlaywrightTimeout:
+            raise AssertionError(f"round {number + 1} was not drawn; the page: "
+                                 f"{json.dumps(page.evaluate(DESCRIBE))}") from None
 
 
 def saved_at_round_two(page: Page) -> None:
