@@ -10,7 +10,7 @@ import { dealOf, linkedDeal, validSeed } from "./deal.js";
 import { ERRORS, PACE, REQUESTS } from "./facts.js";
 import { clearLog } from "./log.js";
 import { listen, state, update } from "./page.js";
-import { persistGame, written } from "./saving.js";
+import { markSaved, persistGame, written } from "./saving.js";
 import { applySettings, CHOICES, readSettings } from "./settings.js";
 import {
   autoplaying, canAsk, canSave, drawnAhead, drawnEarly, early, flipKept, keptPlayed, onTable, refused, spent,
@@ -202,6 +202,6 @@ export async function resume(stored, { drawn = true } = {}) {
     });
   if (!restored) return;
   offerKept(await replaced);
-  // the record stored is the one on screen: nothing to write (<div id=board data-saved-round>)
-  if (!persist && canSave(state)) $("board").dataset.savedRound = String(state.board.round);
+  // the record stored is the one on screen: nothing to write
+  if (!persist && canSave(state)) markSaved(state.board.round);
 }

@@ -62,9 +62,14 @@ export function persistGame(finished = null, { answerFollows = false, kept = () 
   const round = state.board.round; // the record's own, or that of the last of its rounds ahead drawn
   return write(record, finished, () => {
     // a round drawn ahead once the engine is ready: <div id=board data-saved-round> waits for the bridge's record
-    if (!answerFollows) $("board").dataset.savedRound = String(round);
+    if (!answerFollows) markSaved(round);
     askToKeep(); // once, after the visitor's first action
   }, kept);
+}
+
+/** The record of round `round` is stored: <div id=board data-saved-round>, which tests wait for. */
+export function markSaved(round) {
+  $("board").dataset.savedRound = String(round);
 }
 
 /** Add the finished game of the bridge's entry to the history, unless it is there already (an older site's, or a
