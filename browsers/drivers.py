@@ -39,7 +39,7 @@ RELAY = HERE / "firefox.mjs"
 LOAD_TIMEOUT = 90.0  # above the page's own 40 s of silence: a slow start ends with its engine-failed notice
 WAIT_TIMEOUT = 30.0
 
-# "ready", or the engine-failed notice's text once the page has given up (it allows the engine 30 s)
+# "ready", or the engine-failed notice's text once the page has given up (after 40 s without a word from the worker)
 ENGINE_SETTLED = """() => document.documentElement.dataset.engine === 'ready' ? 'ready'
   : document.querySelector('[data-testid=engine-failed]:not([hidden])')?.textContent.trim()"""
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, context_at, flip, new_game, open_game
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, context_at, flip, new_game, open_game, wait_still
 from guard import Guard
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "crossbrowser"))
@@ -105,7 +105,7 @@ def test_a_rounds_cards_travel_across_the_table(page: Page, guard) -> None:
     new_game(page, 2, 0)
     page.evaluate(TRACK)
     flip(page)
-    page.wait_for_function("() => document.getElementById('board').dataset.motion === undefined")
+    wait_still(page)
     assert page.evaluate(TRAVELLED) > 40
 
 
