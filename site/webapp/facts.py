@@ -5,13 +5,13 @@ module (``js/facts.js``). The page never keeps a fact of its own that Python als
 
 >>> facts = page("fr")
 >>> len(facts["cards"]), facts["cards"][:2], facts["log_limit"], facts["history_version"], facts["unoffered"]
-(54, ['2C', '2D'], 200, 3, [['played', 2], ['played', 4]])
+(54, ['2C', '2D'], 200, 4, [['played', 2], ['played', 4]])
 >>> facts["history_limit"], facts["replays_kept"]
 (1000, 50)
 >>> facts["decks"]["letters"]["fr"], facts["decks"]["deck"]
 (['J', 'K', 'Q'], {'four-colour': ['C', 'D']})
->>> facts["dealt"], facts["estimate_rollouts"], facts["import_limit"]
-({'2': [26, 26], '3': [17, 17, 17], '4': [13, 13, 13, 13]}, 500, 524288)
+>>> facts["estimate_rollouts"], facts["import_limit"]
+(500, 524288)
 >>> facts["sentences"]
 ['announce', 'result_text', 'status']
 >>> facts["empty_board"]
@@ -29,7 +29,6 @@ from __future__ import annotations
 from typing import Any
 
 from krig.cards import NAMES, deal
-from krig.rules import PLAYERS
 
 from . import decks, drawn, estimate, records, settings, variants
 from .failures import FATAL, REFUSALS, Failure
@@ -42,8 +41,7 @@ def page(lang: str) -> dict[str, Any]:
     the jokers' too), how many log entries are kept, the version of a finished game's entry (an older one goes to the
     bridge to be brought up to date), how many finished games are kept and how many of them keep their game (the
     page adds a finished game to them), the pairs of order and face-down cards that the site does not offer, what
-    each deck changes (where its pictures are), and the cards each player holds after the deal, by the number of
-    players (under a seat's share, a player trails), which fields of a board are sentences (a board stored in
+    each deck changes (where its pictures are), which fields of a board are sentences (a board stored in
     another language is drawn without them), the board of a page without a game (the table as the page
     first draws it, dealt for the default players, and again after a replay watched over no game), the rollouts
     of a whole estimate of the win chances, the largest file the page hands the bridge to import (its limit on a
@@ -60,7 +58,6 @@ def page(lang: str) -> dict[str, Any]:
         "replays_kept": records.REPLAYS_KEPT,
         "unoffered": sorted([str(order), face_down] for order, face_down in variants.UNOFFERED),
         "decks": decks.changes(),
-        "dealt": {str(players): _dealt(players) for players in PLAYERS},
         "sentences": sorted(drawn.SENTENCES),
         "empty_board": empty_board(),
         "estimate_rollouts": estimate.ROLLOUTS,

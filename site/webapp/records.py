@@ -41,8 +41,11 @@ krig.webapp.records.NewerRecordError: this game was saved by a newer version of 
 
 The finished games, under the key ``history``, are a list of at most ``HISTORY_LIMIT`` entries, newest last::
 
-    {"version": 3, "id": <the game's id, as in its record>, "players", "result", "winner", "rounds", "comeback",
+    {"version": 4, "id": <the game's id, as in its record>, "players", "result", "winner", "rounds", "comeback",
      "endedAt": <ms since 1970>, "game": <engine save of the finished game, Game.to_dict()>}
+
+``comeback`` is the fewest cards you held in a game you won after holding fewer than you were dealt (you
+trailed), and null in any other game: the statistics page shows the smallest as "Biggest comeback".
 
 ``endedAt`` names the game (the statistics page links to ``index.html?replay=<endedAt>``). Only the latest
 ``REPLAYS_KEPT`` entries keep their ``game``, which is all a replay needs (the deal or the seed, the variant, the
@@ -52,12 +55,14 @@ order, the players, and the end it must reach); older entries keep their figures
 * version 1: ``low`` becomes ``comeback``, and the entry says its version.
 * version 2: the latest entries keep their ``game``, to watch again; an older entry has none.
 * version 3: ``id``, the game's; an older entry is named by when it ended (``saved-<endedAt>``).
+* version 4: ``comeback`` is null unless the game was a comeback; until then it was the fewest cards you held in
+  any game, and the page decided which were comebacks.
 
 The page adds a finished game to the history in the same IndexedDB transaction as the game's last record
 (``js/history.js``, ``withFinished``, mirrors ``kept_history`` for that one entry), and never adds an ``id`` twice.
 
 >>> migrate_history([{"players": 2, "result": "win", "winner": 0, "rounds": 80, "low": 4, "endedAt": 0}, "junk"])
-[{'players': 2, 'result': 'win', 'winner': 0, 'rounds': 80, 'endedAt': 0, 'comeback': 4, 'version': 3, 'id': 'saved-0'}]
+[{'players': 2, 'result': 'win', 'winner': 0, 'rounds': 80, 'endedAt': 0, 'comeback': 4, 'version': 4, 'id': 'saved-0'}]
 """
 
 from __future__ import annotations
@@ -67,8 +72,8 @@ from collections.abc import Callable
 from typing import Any
 
 from krig import Game, Refusal, SaveError
-from krig.cards import CARDS, NAMES, describe
-from krig.rules import FACE_DOWN
+from krig.cards import CARDS, CODES, NAMES, deal, describe
+from krig.rules import FACE_DOWN, PLAYERS
 from krig.save import Save
 
 VERSION = 4
@@ -76,7 +81,7 @@ MAX_LOG = 200
 """Game log entries a record keeps: the latest rounds."""
 RECORD_FIELDS = frozenset({"game", "settings", "board", "log", "savedAt"})
 
-HISTORY_VERSION = 3
+HISTORY_VERSION = 4
 HISTORY_LIMIT = 1000
 """Finished games kept for the statistics page: the latest ones."""
 REPLAYS_KEPT = 50
@@ -231,11 +236,29 @@ def _step_cards(cards: object, several: bool) -> bool:
 # The finished games
 
 
-def finished_game(game_id: str, game: Game, comeback: int | None, ended_at: int) -> dict[str, Any]:
-    """The history entry of a game that has ended, with the game itself, to watch again."""
+def finished_game(game_id: str, game: Game, fewest: int | None, ended_at: int) -> dict[str, Any]:
+    """The history entry of a game that has ended, with the game itself, to watch again; `fewest` is the fewest
+    cards you held in it."""
+    won = game.result == "win" and game.winner == 0
     return {"version": HISTORY_VERSION, "id": game_id, "players": game.players, "result": game.result,
-            "winner": game.winner, "rounds": game.round_number, "comeback": comeback, "endedAt": ended_at,
-            "game": game.to_dict()}
+            "winner": game.winner, "rounds": game.round_number, "comeback": comeback(won, fewest, _dealt_to_you(game)),
+            "endedAt": ended_at, "game": game.to_dict()}
+
+
+def comeback(won: bool, fewest: object, dealt: int) -> int | None:
+    """The comeback of a game: the fewest cards you held, if you `won` after holding fewer than you were `dealt`.
+
+    >>> comeback(True, 3, 26), comeback(True, 26, 26), comeback(False, 3, 26), comeback(True, "3", 26)
+    (3, None, None, None)
+    """
+    if won and isinstance(fewest, int) and not isinstance(fewest, bool) and 0 <= fewest < dealt:
+        return fewest
+    return None
+
+
+def _dealt_to_you(game: Game) -> int:
+    """The cards seat 0 was dealt in `game`."""
+    return len(game.at_deal().hands[0])
 
 
 def name_the_comeback_of_a_game(entry: dict[str, Any]) -> dict[str, Any]:
@@ -254,8 +277,20 @@ def name_the_finished_game(entry: dict[str, Any]) -> dict[str, Any]:
     return {**entry, "id": f"saved-{entry.get('endedAt')}", "version": 3}
 
 
+def only_comebacks(entry: dict[str, Any]) -> dict[str, Any]:
+    """History version 3 → 4: ``comeback`` stays only where you won after holding fewer cards than you were dealt:
+    as many as the entry's game dealt you (it may hold jokers), or, without its game, a share of a plain deck."""
+    try:
+        dealt = _dealt_to_you(Game.from_dict(entry["game"]))
+    except (KeyError, SaveError):
+        players = entry.get("players")
+        dealt = len(deal(range(len(CODES)), players)[0][0]) if players in PLAYERS else 0
+    won = entry.get("result") == "win" and entry.get("winner") == 0
+    return {**entry, "comeback": comeback(won, entry.get("comeback"), dealt), "version": 4}
+
+
 HISTORY_MIGRATIONS: dict[int, Migration] = {0: name_the_comeback_of_a_game, 1: without_a_replay,
-                                            2: name_the_finished_game}
+                                            2: name_the_finished_game, 3: only_comebacks}
 """``HISTORY_MIGRATIONS[v]`` turns a version ``v`` history entry into a version ``v + 1`` entry."""
 
 

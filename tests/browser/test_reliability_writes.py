@@ -133,6 +133,16 @@ def test_the_finished_games_of_every_history_version_are_each_counted_once(page:
     expect(page.locator("[data-stat=played]")).to_have_text(str(len(games)))
 
 
+def test_the_game_page_stores_an_older_sites_finished_games_brought_up_to_date(page: Page, guard) -> None:
+    """So that the statistics page reads them without waiting for the engine."""
+    older, current = (json.loads(path.read_text()) for path in HISTORY[-2:])
+    page.goto("en/stats.html")
+    write(page, "history", older)
+    open_game(page)
+    version = current[0]["version"]
+    assert wait_stored(page, lambda games: bool(games) and games[0]["version"] == version, "history") == current
+
+
 def test_a_tab_that_lost_the_game_cannot_overwrite_it_and_says_so(context: BrowserContext, page: Page, guard) -> None:
     context.add_init_script(NO_LOCKS)
     old = page

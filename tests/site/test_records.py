@@ -151,7 +151,9 @@ def test_finished_games_of_every_version_load_in_the_current_site(path: Path) ->
     assert len(games) == len(stored) > 0
     for game, old in zip(games, stored, strict=True):
         assert game["version"] == records.HISTORY_VERSION
-        assert game["comeback"] == old.get("comeback", old.get("low")) and "low" not in game
+        assert game["comeback"] in (None, old.get("comeback", old.get("low"))) and "low" not in game
+        if game["comeback"] is not None:
+            assert game["result"] == "win" and game["winner"] == 0
         assert game["id"] == old.get("id", f"saved-{old['endedAt']}")
         assert {k: v for k, v in game.items() if k not in ("version", "comeback", "id")} == \
             {k: v for k, v in old.items() if k not in ("version", "comeback", "low", "id")}
@@ -176,6 +178,34 @@ def test_a_finished_game_is_recorded_in_the_current_version() -> None:
     assert records.migrate_history([entry]) == [entry]
 
 
+def test_a_comeback_is_a_game_you_won_after_holding_fewer_cards_than_you_were_dealt() -> None:
+    won, lost = Game.new(2, seed=2), Game.new(2, seed=1)
+    won.finish()
+    lost.finish()
+    assert (won.winner, lost.winner) == (0, 1)
+    assert records.finished_game("a", won, 25, 5)["comeback"] == 25
+    assert records.finished_game("a", won, 26, 5)["comeback"] is None  # never under the 26 dealt
+    assert records.finished_game("a", lost, 3, 5)["comeback"] is None
+    jokers = Game.new(2, seed=1, house=["jokers"])
+    jokers.finish()
+    assert jokers.winner == 0
+    assert records.finished_game("a", jokers, 26, 5)["comeback"] == 26  # under the 27 dealt with the jokers
+
+
+def test_a_version_3_entry_keeps_its_comeback_only_if_you_trailed_by_its_own_deal() -> None:
+    jokers = Game.new(2, seed=1, house=["jokers"])
+    jokers.finish()
+    entry = {"version": 3, "id": "a", "players": 2, "result": "win", "winner": 0, "rounds": 9, "endedAt": 1}
+    migrate = records.only_comebacks
+    assert migrate({**entry, "comeback": 25})["comeback"] == 25
+    assert migrate({**entry, "comeback": 26})["comeback"] is None  # a plain deck's 26 each, without its game
+    assert migrate({**entry, "comeback": 26, "game": jokers.to_dict()})["comeback"] == 26  # 27 each
+    assert migrate({**entry, "comeback": 3, "winner": 1})["comeback"] is None
+    assert migrate({**entry, "comeback": 3, "players": 7})["comeback"] is None
+    assert migrate({**entry, "comeback": 3, "game": "junk"})["comeback"] == 3
+    assert migrate({**entry, "comeback": "3"}) == {**entry, "comeback": None, "version": 4}
+
+
 def test_a_finished_games_entry_keeps_what_a_replay_needs() -> None:
     game = Game.new(3, seed=8, return_order="played", face_down=3)
     game.finish()
@@ -190,7 +220,7 @@ def test_version_1_of_a_finished_game_has_no_replay() -> None:
     (entry, *_) = json.loads((HISTORY[1]).read_text())
     assert records.without_a_replay(entry) == {**entry, "version": 2}
     assert records.HISTORY_MIGRATIONS == {0: records.name_the_comeback_of_a_game, 1: records.without_a_replay,
-                                          2: records.name_the_finished_game}
+                                          2: records.name_the_finished_game, 3: records.only_comebacks}
 
 
 def test_the_games_of_version_2_entries_are_the_games_they_count() -> None:

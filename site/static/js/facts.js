@@ -43,9 +43,6 @@ export const UNOFFERED = Array.isArray(facts.unoffered) ? facts.unoffered : [];
  * deck: {name: [suits]}}.
  */
 export const DECKS = facts.decks && typeof facts.decks === "object" ? facts.decks : { letters: {}, deck: {} };
-/** The cards each player holds after the deal, by the number of players ("2": [26, 26]): under a seat's share, a
- * player trails. */
-export const DEALT = facts.dealt && typeof facts.dealt === "object" ? facts.dealt : {};
 /** The fields of a board that are sentences, in the board's `lang` (krig.webapp.drawn.SENTENCES). */
 export const SENTENCES = Object.freeze(Array.isArray(facts.sentences) ? facts.sentences : []);
 /** The board of a page without a game (krig.webapp.facts.empty_board): the table as the page first draws it. */

@@ -1,7 +1,6 @@
 // The statistics page's "Your games": the visitor's finished games (from IndexedDB, never sent anywhere), their
 // figures and the latest ones to watch again. stats.js starts it beside the simulator.
 
-import { DEALT } from "./facts.js";
 import { replayLink, upToDate, watchable } from "./history.js";
 import { loadHistory } from "./store.js";
 import { format, num, plural, text } from "./strings.js";
@@ -22,9 +21,8 @@ export async function showHistory(ready) {
   if (!games.length) return;
   const rounds = games.map((game) => Number(game.rounds) || 0);
   const won = games.filter((game) => game.result === "win" && game.winner === 0);
-  // a comeback: a game you won after holding fewer cards than you were dealt, so that you trailed
-  const comebacks = won.map((game) => game.comeback)
-    .filter((comeback, index) => Number.isInteger(comeback) && comeback < (DEALT[won[index].players] || [])[0]);
+  // a game you won after holding fewer cards than you were dealt (the bridge's records.comeback), else null
+  const comebacks = games.map((game) => game.comeback).filter(Number.isInteger);
   const figures = {
     played: num(games.length),
     won: num(won.length),
@@ -34,7 +32,7 @@ export async function showHistory(ready) {
     longest: num(Math.max(...rounds)),
     comeback: comebacks.length ? num(Math.min(...comebacks)) : "",
   };
-  document.querySelector("[data-stat=comeback]").parentElement.hidden = !comebacks.length; // only if you trailed
+  document.querySelector("[data-stat=comeback]").parentElement.hidden = !comebacks.length; // only after a comeback
   for (const [name, value] of Object.entries(figures)) {
     document.querySelector(`[data-stat=${name}]`).textContent = value;
   }

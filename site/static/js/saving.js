@@ -6,7 +6,7 @@
 import { note } from "./announce.js";
 import { REQUESTS } from "./facts.js";
 import { engine, state, update } from "./page.js";
-import { withFinished } from "./history.js";
+import { upToDate, withFinished } from "./history.js";
 import { askToKeep } from "./persistence.js";
 import { canSave, forgotDamaged, isPassive, kept, recorded, saveFailed, saveLanded, takenOver } from "./state.js";
 import * as store from "./store.js";
@@ -100,6 +100,18 @@ function write(record, finished, done, kept = () => {}) {
     refused(error, entry);
   });
   return last;
+}
+
+/**
+ * Once the engine is ready: finished games stored by an older site are brought up to date by the bridge and stored
+ * so, once, for the statistics page to read them without the engine. Not if a game was added to them since.
+ */
+export async function updateHistory() {
+  const stored = store.claimedHistory();
+  if (state.saving !== "on" || isPassive(state) || !stored) return;
+  const games = await upToDate(stored, (request) => engine.request(request));
+  if (games === stored) return;
+  last = store.saveGame(null, (now) => (now === stored ? games : null)).catch(() => {}); // else at the next visit
 }
 
 /**

@@ -14,7 +14,7 @@ import { engineLoaded, refetchOnce } from "./refetch.js";
 import { state, update, useEngine } from "./page.js";
 import { finish, flip, newGame, resume } from "./play.js";
 import { replayKey, watchLinked, wireReplay } from "./replay.js";
-import { deleteSave, persistGame, setKeep, settingsChanged } from "./saving.js";
+import { deleteSave, persistGame, setKeep, settingsChanged, updateHistory } from "./saving.js";
 import { controlsOf, readSettings, showOffered } from "./settings.js";
 import { wakeSound } from "./sound.js";
 import { acted, controls, elsewhere, progressed, started } from "./state.js";
@@ -61,6 +61,7 @@ export async function start(drawing, engine) {
     // a shortcut taken while the app is open may only change the fragment
     addEventListener("hashchange", () => location.hash === NEW_GAME && newGameFromShortcut());
     showPersistence();
+    updateHistory();
     preloadCards(); // in idle moments: the first sight of each card costs no flip
     await watchLinked(); // ?replay=<id>: a finished game from the statistics page, watched over the game
   } catch (error) {

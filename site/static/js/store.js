@@ -181,6 +181,11 @@ function oldestMarks(keys, times) {
   return order.slice(MARKS_KEPT - 1).map(([, key]) => key);
 }
 
+/** The finished games as this page last read or stored them, once it has claimed the game (undefined before). */
+export function claimedHistory() {
+  return history;
+}
+
 /**
  * Store `record` (null: none) and, with `finished`, the finished games that function makes of the stored ones
  * (null: they stay), in one transaction whose requests are all made at once: a page left or reloaded in the same
