@@ -30,7 +30,7 @@ from typing import Any
 
 from krig.cards import NAMES, deal
 
-from . import decks, drawn, estimate, records, settings, variants
+from . import decks, drawn, estimate, history, records, settings, variants
 from .failures import FATAL, REFUSALS, Failure
 from .session import HANDLERS
 
@@ -53,9 +53,9 @@ def page(lang: str) -> dict[str, Any]:
         "pace": {str(step): time for step, time in settings.PACE.items()},
         "cards": list(NAMES),
         "log_limit": records.MAX_LOG,
-        "history_version": records.HISTORY_VERSION,
-        "history_limit": records.HISTORY_LIMIT,
-        "replays_kept": records.REPLAYS_KEPT,
+        "history_version": history.HISTORY_VERSION,
+        "history_limit": history.HISTORY_LIMIT,
+        "replays_kept": history.REPLAYS_KEPT,
         "unoffered": sorted([str(order), face_down] for order, face_down in variants.UNOFFERED),
         "decks": decks.changes(),
         "sentences": sorted(drawn.SENTENCES),

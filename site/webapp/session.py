@@ -19,7 +19,7 @@ from typing import Any
 import krig
 from krig import Game
 
-from . import gamelog, records
+from . import gamelog, history, records
 from .ahead import Ahead
 from .drawn import play_drawn
 from .estimate import Estimate
@@ -108,7 +108,7 @@ class Session:
         return self.answer()
 
     def history(self, request: dict[str, Any]) -> dict[str, Any]:
-        return {"entries": records.kept_history(request.get("entries"), request.get("add"))}
+        return {"entries": history.kept_history(request.get("entries"), request.get("add"))}
 
     def watch_again(self, request: dict[str, Any]) -> dict[str, Any]:
         if "game" not in request:
@@ -171,7 +171,7 @@ class Session:
         answer: dict[str, Any] = {"record": {**record, "ahead": self.ahead.rounds} if self.ahead.rounds else record}
         if ended:
             ended_at = now if ended_at is None else ended_at
-            answer["history"] = records.finished_game(table.id, game, table.comeback, ended_at)
+            answer["history"] = history.finished_game(table.id, game, table.comeback, ended_at)
         if self.ahead.rounds:
             answer["next"] = self.ahead.rounds[0]
         return answer

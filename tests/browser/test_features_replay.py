@@ -12,7 +12,7 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from krig.webapp import facts, gamelog, records
+from krig.webapp import facts, gamelog, history, records
 from krig.webapp.narrate import Narrator
 
 from gamepage import (
@@ -282,12 +282,12 @@ def test_the_statistics_page_lists_the_latest_games_and_opens_their_replay(page:
 def test_only_the_latest_games_keep_their_replay_and_a_damaged_one_is_said(page: Page, guard) -> None:
     game = Game.new(2, seed=short_seed(2, 60))
     game.finish()
-    stored = [records.finished_game(str(ended), game, 1, ended) for ended in range(1, 61)]
+    stored = [history.finished_game(str(ended), game, 1, ended) for ended in range(1, 61)]
     stored[-1] = {**stored[-1], "game": {**stored[-1]["game"], "rounds": 3}}  # edited: it cannot be replayed
     page.goto("en/stats.html")
-    write(page, "history", records.kept_history(stored))
+    write(page, "history", history.kept_history(stored))
     page.reload()
-    expect(page.locator("[data-testid=games] li")).to_have_count(records.REPLAYS_KEPT)
+    expect(page.locator("[data-testid=games] li")).to_have_count(history.REPLAYS_KEPT)
     expect(page.locator("[data-stat=played]")).to_have_text("60")
     page.goto("en/index.html?replay=60")
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
@@ -301,7 +301,7 @@ def test_a_replay_watched_over_no_game_ends_on_the_table_of_a_page_without_one(p
     game = Game.new(4, seed=short_seed(4, 120))
     game.finish()
     page.goto("en/stats.html")
-    write(page, "history", records.kept_history([records.finished_game("1", game, None, 1)]))
+    write(page, "history", history.kept_history([history.finished_game("1", game, None, 1)]))
     write(page, "current", {"version": records.VERSION, "id": "1", "settings": {}, "board": {}, "log": [],
                             "comeback": None, "savedAt": 1})  # no game: refused, so the page holds none
     page.goto("en/index.html?replay=1")

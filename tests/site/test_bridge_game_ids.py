@@ -3,7 +3,7 @@ so that the page adds a finished game to the statistics once, however often its 
 
 from __future__ import annotations
 
-from krig.webapp import records
+from krig.webapp import history
 
 from bridge_helpers import ask, opened
 
@@ -51,7 +51,7 @@ def test_a_version_3_record_that_ended_has_the_id_of_its_version_2_entry() -> No
     old_record = {k: v for k, v in end["record"].items() if k != "id"} | {"version": 3}
     old_entry = {k: v for k, v in end["history"].items() if k != "id"} | {"version": 2}
     again = ask(opened(), type="restore", record=old_record)
-    (migrated,) = records.migrate_history([old_entry])
+    (migrated,) = history.migrate_history([old_entry])
     assert again["history"]["id"] == migrated["id"] == f"saved-{end['record']['savedAt']}"
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from krig import Game
-from krig.webapp import bridge, records
+from krig.webapp import bridge, history, records
 
 from bridge_helpers import ask
 
@@ -19,7 +19,7 @@ def test_finish_reports_the_fewest_cards_the_winner_held() -> None:
     ask(session, type="new", players=2, seed=seed)
     answer = ask(session, type="finish")
     assert answer["record"]["comeback"] == comeback
-    assert answer["history"] == {"version": records.HISTORY_VERSION, "id": answer["record"]["id"], "players": 2,
+    assert answer["history"] == {"version": history.HISTORY_VERSION, "id": answer["record"]["id"], "players": 2,
                                  "result": "win", "winner": 0,
                                  "rounds": expected.round_number, "comeback": comeback,
                                  "endedAt": answer["record"]["savedAt"], "game": answer["record"]["game"]}
@@ -69,7 +69,7 @@ def test_a_restored_game_keeps_its_comeback_and_an_imported_one_starts_afresh() 
 
 def test_history_entries_are_brought_up_to_date() -> None:
     old = {"players": 2, "result": "win", "winner": 0, "rounds": 40, "low": 3, "endedAt": 1}
-    current = {**old, "version": records.HISTORY_VERSION, "id": "saved-1"}
+    current = {**old, "version": history.HISTORY_VERSION, "id": "saved-1"}
     del current["low"]
     current["comeback"] = 3
     answer = ask(bridge.Session(), type="history", entries=[old, current, 7])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from krig import Game
-from krig.webapp import bridge, records
+from krig.webapp import bridge, history, records
 
 from bridge_helpers import ask
 
@@ -101,8 +101,8 @@ def test_a_round_that_the_replay_does_not_have_is_refused(number: object) -> Non
 def test_the_history_gains_the_game_that_ended_and_keeps_the_latest_replays() -> None:
     record, _, _ = flipped(seed=5)
     game = Game.from_dict(record["game"])
-    entry = records.finished_game("last", game, 3, 99)
-    stored = [records.finished_game(str(ended), game, 3, ended) for ended in range(records.REPLAYS_KEPT)]
+    entry = history.finished_game("last", game, 3, 99)
+    stored = [history.finished_game(str(ended), game, 3, ended) for ended in range(history.REPLAYS_KEPT)]
     entries = ask(bridge.Session(), type="history", entries=stored, add=entry)["entries"]
-    assert [e["endedAt"] for e in entries] == [*range(records.REPLAYS_KEPT), 99]
+    assert [e["endedAt"] for e in entries] == [*range(history.REPLAYS_KEPT), 99]
     assert "game" not in entries[0] and all(e["game"] == record["game"] for e in entries[1:])

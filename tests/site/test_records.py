@@ -1,5 +1,5 @@
 """What the page stores, across site versions: fixtures of every version of the record and of the finished games
-load through records.migrate and records.migrate_history."""
+load through records.migrate and history.migrate_history."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from krig import Game, Refusal, SaveError, save
-from krig.webapp import records
+from krig.webapp import history, records
 
 from bridge_helpers import ask, opened
 
@@ -73,8 +73,8 @@ def test_version_3_names_the_game_by_when_it_was_saved_as_its_history_entry_by_w
     game = Game.new(2, seed=2)
     game.finish()
     saved = {**fixture(3), "game": game.to_dict(), "savedAt": 1796117360578}
-    entry = {k: v for k, v in records.finished_game("", game, 4, 1796117360578).items() if k != "id"}
-    (named,) = records.migrate_history([{**entry, "version": 2}])
+    entry = {k: v for k, v in history.finished_game("", game, 4, 1796117360578).items() if k != "id"}
+    (named,) = history.migrate_history([{**entry, "version": 2}])
     assert records.name_the_game(saved)["id"] == named["id"] == "saved-1796117360578"
 
 
@@ -141,41 +141,41 @@ def test_load_tells_a_record_from_a_bare_engine_save() -> None:
 
 
 def test_there_is_a_history_fixture_for_every_version() -> None:
-    assert [path.stem for path in HISTORY] == [f"v{n}" for n in range(records.HISTORY_VERSION + 1)]
+    assert [path.stem for path in HISTORY] == [f"v{n}" for n in range(history.HISTORY_VERSION + 1)]
 
 
 @pytest.mark.parametrize("path", HISTORY, ids=lambda path: path.stem)
 def test_finished_games_of_every_version_load_in_the_current_site(path: Path) -> None:
     stored = json.loads(path.read_text())
-    games = records.migrate_history(stored)
+    games = history.migrate_history(stored)
     assert len(games) == len(stored) > 0
     for game, old in zip(games, stored, strict=True):
-        assert game["version"] == records.HISTORY_VERSION
+        assert game["version"] == history.HISTORY_VERSION
         assert game["comeback"] in (None, old.get("comeback", old.get("low"))) and "low" not in game
         if game["comeback"] is not None:
             assert game["result"] == "win" and game["winner"] == 0
         assert game["id"] == old.get("id", f"saved-{old['endedAt']}")
         assert {k: v for k, v in game.items() if k not in ("version", "comeback", "id")} == \
             {k: v for k, v in old.items() if k not in ("version", "comeback", "low", "id")}
-    assert records.migrate_history(games) == games  # current entries are left as they are
+    assert history.migrate_history(games) == games  # current entries are left as they are
 
 
 def test_what_is_not_a_finished_game_is_dropped_and_a_newer_one_kept() -> None:
     (game, *_) = json.loads(HISTORY[-1].read_text())
-    newer = {**game, "version": records.HISTORY_VERSION + 1, "replay": [1, 2]}
+    newer = {**game, "version": history.HISTORY_VERSION + 1, "replay": [1, 2]}
     junk = [None, "game", 3, [game], {**game, "version": "1"}, {**game, "version": -1}, {**game, "version": True}]
-    assert records.migrate_history([*junk, newer]) == [newer]
-    assert records.migrate_history({"games": [game]}) == []
+    assert history.migrate_history([*junk, newer]) == [newer]
+    assert history.migrate_history({"games": [game]}) == []
 
 
 def test_a_finished_game_is_recorded_in_the_current_version() -> None:
     game = Game.new(2, seed=2)
     game.finish()
-    entry = records.finished_game("5d0c7a19e2b84f36", game, 21, 5)
-    assert entry == {"version": records.HISTORY_VERSION, "id": "5d0c7a19e2b84f36", "players": 2,
+    entry = history.finished_game("5d0c7a19e2b84f36", game, 21, 5)
+    assert entry == {"version": history.HISTORY_VERSION, "id": "5d0c7a19e2b84f36", "players": 2,
                      "result": game.result, "winner": game.winner,
                      "rounds": game.round_number, "comeback": 21, "endedAt": 5, "game": game.to_dict()}
-    assert records.migrate_history([entry]) == [entry]
+    assert history.migrate_history([entry]) == [entry]
 
 
 def test_a_comeback_is_a_game_you_won_after_holding_fewer_cards_than_you_were_dealt() -> None:
@@ -183,20 +183,20 @@ def test_a_comeback_is_a_game_you_won_after_holding_fewer_cards_than_you_were_de
     won.finish()
     lost.finish()
     assert (won.winner, lost.winner) == (0, 1)
-    assert records.finished_game("a", won, 25, 5)["comeback"] == 25
-    assert records.finished_game("a", won, 26, 5)["comeback"] is None  # never under the 26 dealt
-    assert records.finished_game("a", lost, 3, 5)["comeback"] is None
+    assert history.finished_game("a", won, 25, 5)["comeback"] == 25
+    assert history.finished_game("a", won, 26, 5)["comeback"] is None  # never under the 26 dealt
+    assert history.finished_game("a", lost, 3, 5)["comeback"] is None
     jokers = Game.new(2, seed=1, house=["jokers"])
     jokers.finish()
     assert jokers.winner == 0
-    assert records.finished_game("a", jokers, 26, 5)["comeback"] == 26  # under the 27 dealt with the jokers
+    assert history.finished_game("a", jokers, 26, 5)["comeback"] == 26  # under the 27 dealt with the jokers
 
 
 def test_a_version_3_entry_keeps_its_comeback_only_if_you_trailed_by_its_own_deal() -> None:
     jokers = Game.new(2, seed=1, house=["jokers"])
     jokers.finish()
     entry = {"version": 3, "id": "a", "players": 2, "result": "win", "winner": 0, "rounds": 9, "endedAt": 1}
-    migrate = records.only_comebacks
+    migrate = history.only_comebacks
     assert migrate({**entry, "comeback": 25})["comeback"] == 25
     assert migrate({**entry, "comeback": 26})["comeback"] is None  # a plain deck's 26 each, without its game
     assert migrate({**entry, "comeback": 26, "game": jokers.to_dict()})["comeback"] == 26  # 27 each
@@ -209,7 +209,7 @@ def test_a_version_3_entry_keeps_its_comeback_only_if_you_trailed_by_its_own_dea
 def test_a_finished_games_entry_keeps_what_a_replay_needs() -> None:
     game = Game.new(3, seed=8, return_order="played", face_down=3)
     game.finish()
-    kept = records.finished_game("a", game, 4, 5)["game"]
+    kept = history.finished_game("a", game, 4, 5)["game"]
     start = Game.from_dict(kept).at_deal()  # the deal, the seed, the variant, the order and the players
     assert start.to_dict() == Game.new(3, seed=8, return_order="played", face_down=3).to_dict()
     start.finish()
@@ -218,9 +218,9 @@ def test_a_finished_games_entry_keeps_what_a_replay_needs() -> None:
 
 def test_version_1_of_a_finished_game_has_no_replay() -> None:
     (entry, *_) = json.loads((HISTORY[1]).read_text())
-    assert records.without_a_replay(entry) == {**entry, "version": 2}
-    assert records.HISTORY_MIGRATIONS == {0: records.name_the_comeback_of_a_game, 1: records.without_a_replay,
-                                          2: records.name_the_finished_game, 3: records.only_comebacks}
+    assert history.without_a_replay(entry) == {**entry, "version": 2}
+    assert history.HISTORY_MIGRATIONS == {0: history.name_the_comeback_of_a_game, 1: history.without_a_replay,
+                                          2: history.name_the_finished_game, 3: history.only_comebacks}
 
 
 def test_the_games_of_version_2_entries_are_the_games_they_count() -> None:
@@ -236,21 +236,21 @@ def test_the_games_of_version_2_entries_are_the_games_they_count() -> None:
 def test_the_history_keeps_the_latest_games_and_the_latest_replays() -> None:
     game = Game.new(2, seed=2)
     game.finish()
-    stored = [records.finished_game(str(ended), game, 1, ended) for ended in range(records.HISTORY_LIMIT)]
-    kept = records.kept_history(stored, records.finished_game("last", game, 1, records.HISTORY_LIMIT))
-    assert [entry["endedAt"] for entry in kept] == list(range(1, records.HISTORY_LIMIT + 1))
+    stored = [history.finished_game(str(ended), game, 1, ended) for ended in range(history.HISTORY_LIMIT)]
+    kept = history.kept_history(stored, history.finished_game("last", game, 1, history.HISTORY_LIMIT))
+    assert [entry["endedAt"] for entry in kept] == list(range(1, history.HISTORY_LIMIT + 1))
     assert ["game" in entry for entry in kept] == \
-        [False] * (records.HISTORY_LIMIT - records.REPLAYS_KEPT) + [True] * records.REPLAYS_KEPT
+        [False] * (history.HISTORY_LIMIT - history.REPLAYS_KEPT) + [True] * history.REPLAYS_KEPT
     assert all(entry["rounds"] == game.round_number for entry in kept)  # the figures stay
-    assert records.kept_history(kept) == kept
+    assert history.kept_history(kept) == kept
 
 
 def test_the_history_kept_brings_old_entries_up_to_date_and_drops_junk() -> None:
     old = json.loads(HISTORY[0].read_text())
-    newer = {"version": records.HISTORY_VERSION + 1, "game": "theirs"}
-    current = {"version": records.HISTORY_VERSION}
-    kept = records.kept_history([*old, "junk", newer] + [current] * records.REPLAYS_KEPT, current)
-    assert [entry["version"] for entry in kept[:len(old)]] == [records.HISTORY_VERSION] * len(old)
+    newer = {"version": history.HISTORY_VERSION + 1, "game": "theirs"}
+    current = {"version": history.HISTORY_VERSION}
+    kept = history.kept_history([*old, "junk", newer] + [current] * history.REPLAYS_KEPT, current)
+    assert [entry["version"] for entry in kept[:len(old)]] == [history.HISTORY_VERSION] * len(old)
     assert kept[len(old)] == newer  # a newer site's entry is left as it is
-    assert len(kept) == len(old) + 1 + records.REPLAYS_KEPT + 1
-    assert records.kept_history("junk", None) == [] and records.kept_history(None, current) == [current]
+    assert len(kept) == len(old) + 1 + history.REPLAYS_KEPT + 1
+    assert history.kept_history("junk", None) == [] and history.kept_history(None, current) == [current]

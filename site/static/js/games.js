@@ -21,7 +21,7 @@ export async function showHistory(ready) {
   if (!games.length) return;
   const rounds = games.map((game) => Number(game.rounds) || 0);
   const won = games.filter((game) => game.result === "win" && game.winner === 0);
-  // a game you won after holding fewer cards than you were dealt (the bridge's records.comeback), else null
+  // a game you won after holding fewer cards than you were dealt (krig.webapp.history.comeback), else null
   const comebacks = games.map((game) => game.comeback).filter(Number.isInteger);
   const figures = {
     played: num(games.length),

@@ -1,4 +1,4 @@
-// The finished games kept for the statistics page, in the shape the bridge gives them (krig.webapp.records):
+// The finished games kept for the statistics page, in the shape the bridge gives them (krig.webapp.history):
 // games stored by an older site go to the bridge to be brought up to date, never read here. The latest keep their
 // game (an engine save), to watch again; a link names one by when it ended: index.html?replay=<endedAt>.
 
@@ -19,7 +19,7 @@ export async function upToDate(games, ask, version = HISTORY_VERSION) {
 
 /**
  * The finished games to store once `entry`, a game that has just ended, is added to `games` (as stored), or null
- * when they hold it already (the same game id). This mirrors the bridge's records.kept_history for that one
+ * when they hold it already (the same game id). This mirrors krig.webapp.history.kept_history for that one
  * entry, because it runs inside the IndexedDB transaction that stores the game's last record, where no request
  * to the worker can be waited for: the latest `limit` games are kept, and only the latest `replays` keep their
  * game. Entries of other versions are left as they are, for the bridge to bring up to date when the statistics
@@ -37,7 +37,8 @@ export function withFinished(games, entry, limit = HISTORY_LIMIT, replays = REPL
   });
 }
 
-/** A stored entry's game id; an older site's entry has none, and is named as records.name_the_finished_game does. */
+/** A stored entry's game id; an older site's entry has none, and is named as
+ * krig.webapp.history.name_the_finished_game does. */
 function idOf(game) {
   return game.id ?? `saved-${game.endedAt}`;
 }
