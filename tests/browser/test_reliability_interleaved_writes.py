@@ -17,6 +17,8 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Page, expect
 
+from krig.webapp import history
+
 from gamepage import flip, open_game, record, saved_at_round_two, wait_saved, write
 
 NO_LOCKS = "Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined });"
@@ -65,8 +67,9 @@ ORDERS = [
     ("claim", "write", "a1", "a2"),
 ]
 
-EARLIER = [{"version": 3, "id": "earlier", "players": 2, "result": "win", "winner": 1, "rounds": 90, "comeback": 3,
-            "endedAt": 1}]
+# of the current version: the holder's start-up would store an older one brought up to date
+EARLIER = [{"version": history.HISTORY_VERSION, "id": "earlier", "players": 2, "result": "win", "winner": 1,
+            "rounds": 90, "comeback": None, "endedAt": 1}]
 
 
 def shown_round(page: Page) -> int:
