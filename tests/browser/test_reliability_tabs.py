@@ -1,16 +1,21 @@
-"""The same saved game in two tabs: the second waits and offers to take over; the paused tab never saves."""
+"""The same saved game in two tabs: the second waits and offers to take over; the paused tab never saves. A tab
+opened as the one before it closes (or a reload) plays the game."""
 
 from __future__ import annotations
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from gamepage import board, flip, open_game, record, saved_at_round_two, wait_saved
+from gamepage import LOAD_TIMEOUT, board, flip, open_game, record, saved_at_round_two, wait_answered, wait_saved
 
 COUNT_PUTS = """
 window.__puts = 0;
 const put = IDBObjectStore.prototype.put;
 IDBObjectStore.prototype.put = function (...args) { window.__puts += 1; return put.apply(this, args); };
 """
+
+# another page waits for the game's Web Lock
+WAITING_FOR_THE_GAME = """() => navigator.locks.query()
+  .then(({ pending }) => pending.some((lock) => lock.name === 'krig-game'))"""
 
 
 def puts(page: Page) -> int:
@@ -59,3 +64,22 @@ def test_a_second_tab_waits_then_takes_over_and_the_first_can_take_it_back(
     flip(first)
     wait_saved(first, 8)
     assert record(first)["game"]["rounds"] == 8
+
+
+def test_a_tab_opened_as_the_one_before_it_closes_plays_the_game(context: BrowserContext, page: Page,
+                                                                guard) -> None:
+    first = page
+    saved_at_round_two(first)
+    counts = board(first)["counts"]
+
+    second = context.new_page()
+    second.goto("en/index.html")
+    wait_answered(first, WAITING_FOR_THE_GAME, "another page waits for the game")
+    first.close()  # it gives the lock back a moment after the second tab asked for it
+
+    second.wait_for_function("() => document.getElementById('board').dataset.savedRound === '2'",
+                             timeout=LOAD_TIMEOUT)
+    expect(second.locator("[data-testid=other-tab]")).to_be_hidden()
+    assert board(second)["counts"] == counts
+    flip(second)
+    wait_saved(second, 3)

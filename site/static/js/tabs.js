@@ -24,22 +24,33 @@ export async function holdGame(steal) {
 }
 
 const ALONE = "alone"; // the lock was free: no other page plays the game, so none can write late
+// A page that closes, or the one a reload replaces, gives its lock back a moment after it is gone: a page that
+// finds the lock held waits this long for it before it believes another tab plays the game
+const HANDOVER_MS = 2000;
+const WAITED_TOO_LONG = ["TimeoutError", "AbortError"]; // the signal's reason, or an older browser's word for it
 
 /**
  * Hold the game's lock while this page lives; resolves false if another tab holds it (unless `steal`), ALONE if
  * no tab held it, else true.
  */
-function lockGame(steal) {
-  if (!navigator.locks) return Promise.resolve(true); // no Web Locks here: nothing to coordinate with
+async function lockGame(steal) {
+  if (!navigator.locks) return true; // no Web Locks here: nothing to coordinate with
+  if (steal) return lock({ steal: true });
+  return (await lock({ ifAvailable: true }, ALONE))
+    || (typeof AbortSignal.timeout === "function" && lock({ signal: AbortSignal.timeout(HANDOVER_MS) }));
+}
+
+/** Ask for the lock with `options` and keep it while this page lives: resolves `granted`, or false if refused. */
+function lock(options, granted = true) {
   return new Promise((resolve) => {
     let held = false;
-    navigator.locks.request(GAME_LOCK, steal ? { steal: true } : { ifAvailable: true }, (lock) => {
-      held = Boolean(lock);
-      resolve(held && !steal ? ALONE : held);
+    navigator.locks.request(GAME_LOCK, options, (given) => {
+      held = Boolean(given);
+      resolve(held && granted);
       return held ? new Promise(() => {}) : undefined; // never released by this page; closing it releases it
-    }).catch(() => {
+    }).catch((error) => {
       if (held) update(takenOver); // another tab stole the lock: the game is played there now
-      else resolve(true); // the lock could not be asked for at all: play, as without Web Locks
+      else resolve(!WAITED_TOO_LONG.includes(error?.name)); // else it could not be asked for at all: play
     });
   });
 }
