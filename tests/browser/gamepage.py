@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, JSHandle, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from browsers.drivers import DESCRIBE
@@ -208,12 +208,17 @@ def flip(page: Page, times: int = 1) -> None:
     for _ in range(times):
         number = int(page.evaluate("() => document.getElementById('board').dataset.round"))
         page.click("[data-testid=flip]")
-        try:
-            page.wait_for_function("(n) => document.getElementById('board').dataset.round === String(n)",
-                                   arg=number + 1)
-        except PlaywrightTimeout:
-            raise AssertionError(f"round {number + 1} was not drawn; the page: "
-                                 f"{json.dumps(page.evaluate(DESCRIBE))}") from None
+        wait_described(page, "(n) => document.getElementById('board').dataset.round === String(n)",
+                       f"round {number + 1} was not drawn", arg=number + 1)
+
+
+def wait_described(page: Page, predicate: str, failure: str, arg: Any = None,
+                   timeout: float | None = None) -> JSHandle:
+    """wait_for_function, whose timeout says `failure` and what the page showed (its hooks, Flip, the notices)."""
+    try:
+        return page.wait_for_function(predicate, arg=arg, timeout=timeout)
+    except PlaywrightTimeout:
+        raise AssertionError(f"{failure}; the page: {json.dumps(page.evaluate(DESCRIBE))}") from None
 
 
 def saved_at_round_two(page: Page) -> None:

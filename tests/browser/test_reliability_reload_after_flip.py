@@ -8,17 +8,15 @@ from 0 to 50 ms after a flip, one in each millisecond of that window, drawn from
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from browsers import killing  # a deal whose game lasts over 2,000 rounds
-from browsers.drivers import DESCRIBE, ROUND, engine_counts
+from browsers.drivers import ROUND, engine_counts
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, board
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, wait_described
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "crossbrowser"))
 import reloading  # type: ignore[import-not-found]  # noqa: E402  # shared with the Firefox twin
@@ -31,11 +29,8 @@ def test_a_reload_at_any_instant_after_a_flip_keeps_the_round_drawn(page: Page, 
     for trial, delay in enumerate(reloading.instants(), start=1):
         before = page.evaluate(ROUND)
         page.evaluate(reloading.FLIP_THEN_RELOAD, delay)
-        try:
-            drawn = int(page.wait_for_function(reloading.DRAWN, timeout=LOAD_TIMEOUT).json_value())
-        except PlaywrightTimeout:
-            raise AssertionError(f"trial {trial} ({delay:.1f} ms): the page after the reload never had its record "
-                                 f"stored; the page: {json.dumps(page.evaluate(DESCRIBE))}") from None
+        drawn = int(wait_described(page, reloading.DRAWN, f"trial {trial} ({delay:.1f} ms): the page after the "
+                                   "reload never had its record stored", timeout=LOAD_TIMEOUT).json_value())
         page.evaluate(reloading.FORGET)
         expect(page.locator("[data-testid=save-damaged]")).to_be_hidden()
         restored = page.evaluate(ROUND)
