@@ -77,9 +77,18 @@ def deal(deck: Sequence[int], players: int) -> tuple[list[list[int]], tuple[int,
     >>> [len(hand) for hand in deal(list(range(54)), 4)[0]], deal(list(range(54)), 4)[1]
     ([13, 13, 13, 13], (52, 53))
     """
-    dealt = len(deck) - len(deck) % players
+    dealt = share(len(deck), players) * players
     hands = [list(deck[seat:dealt:players]) for seat in range(players)]
     return hands, tuple(deck[dealt:])
+
+
+def share(cards: int, players: int) -> int:
+    """The cards each seat is dealt from a deck of ``cards`` (R3): the rest is set aside.
+
+    >>> share(len(CODES), 3), share(len(NAMES), 4)
+    (17, 13)
+    """
+    return cards // players
 
 
 def undeal(hands: Sequence[Sequence[int]], set_aside: Sequence[int]) -> list[int]:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from krig.cards import NAMES, deal
+from krig.cards import CODES, NAMES, share
 
 from . import decks, drawn, estimate, history, records, settings, variants
 from .failures import FATAL, REFUSALS, Failure
@@ -69,12 +69,8 @@ def page(lang: str) -> dict[str, Any]:
     }
 
 
-def _dealt(players: int) -> list[int]:
-    """The cards each of `players` holds after the deal."""
-    return [len(hand) for hand in deal(range(52), players)[0]]
-
-
 def empty_board() -> dict[str, Any]:
     """The board of a page without a game: the default players as dealt, nobody has flipped yet."""
     players = settings.DEAL["players"]
-    return {"players": players, "counts": _dealt(players), "cards": [None] * players, "round": 0, "over": False}
+    return {"players": players, "counts": [share(len(CODES), players)] * players, "cards": [None] * players,
+            "round": 0, "over": False}

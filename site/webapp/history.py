@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from krig import Game, SaveError
-from krig.cards import CODES, deal
+from krig import Game, Result, SaveError
+from krig.cards import CODES, share
 from krig.rules import PLAYERS
 
 from .records import Migration
@@ -46,7 +46,7 @@ REPLAYS_KEPT = 50
 def finished_game(game_id: str, game: Game, fewest: int | None, ended_at: int) -> dict[str, Any]:
     """The history entry of a game that has ended, with the game itself, to watch again; `fewest` is the fewest
     cards you held in it."""
-    won = game.result == "win" and game.winner == 0
+    won = _you_won(game.result, game.winner)
     return {"version": HISTORY_VERSION, "id": game_id, "players": game.players, "result": game.result,
             "winner": game.winner, "rounds": game.round_number, "comeback": comeback(won, fewest, _dealt_to_you(game)),
             "endedAt": ended_at, "game": game.to_dict()}
@@ -61,6 +61,11 @@ def comeback(won: bool, fewest: object, dealt: int) -> int | None:
     if won and isinstance(fewest, int) and not isinstance(fewest, bool) and 0 <= fewest < dealt:
         return fewest
     return None
+
+
+def _you_won(result: object, winner: object) -> bool:
+    """Whether a game of this ``result`` and ``winner`` is one you (seat 0) won."""
+    return result == Result.WIN and winner == 0
 
 
 def _dealt_to_you(game: Game) -> int:
@@ -91,9 +96,9 @@ def only_comebacks(entry: dict[str, Any]) -> dict[str, Any]:
         dealt = _dealt_to_you(Game.from_dict(entry["game"]))
     except (KeyError, SaveError):
         players = entry.get("players")
-        dealt = len(deal(range(len(CODES)), players)[0][0]) if players in PLAYERS else 0
-    won = entry.get("result") == "win" and entry.get("winner") == 0
-    return {**entry, "comeback": comeback(won, entry.get("comeback"), dealt), "version": 4}
+        dealt = share(len(CODES), players) if players in PLAYERS else 0
+    return {**entry, "comeback": comeback(_you_won(entry.get("result"), entry.get("winner")), entry.get("comeback"),
+                                          dealt), "version": 4}
 
 
 HISTORY_MIGRATIONS: dict[int, Migration] = {0: name_the_comeback_of_a_game, 1: without_a_replay,

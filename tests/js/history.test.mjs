@@ -17,6 +17,13 @@ test("current games are shown as they are, without asking the engine", async () 
   assert.deepEqual(await upToDate([], ask, 1), []);
 });
 
+test("a newer site's games are left as they are, without asking the engine", async () => {
+  const newer = { ...current, version: 2 };
+  const ask = () => assert.fail("the engine was asked");
+  const games = [current, newer];
+  assert.equal(await upToDate(games, ask, 1), games);
+});
+
 test("games stored by an older site are brought up to date by the bridge", async () => {
   const asked = [];
   const ask = async (request) => {

@@ -6,10 +6,10 @@ import { HISTORY_LIMIT, HISTORY_VERSION, REPLAYS_KEPT, REQUESTS } from "./facts.
 
 /**
  * `games` as the current version's entries. `ask` sends a request to the engine; if it cannot answer, the
- * games are returned as they are.
+ * games are returned as they are. An entry of a newer site (after a downgrade) stays as it is, for that site.
  */
 export async function upToDate(games, ask, version = HISTORY_VERSION) {
-  if (games.every((game) => game && game.version === version)) return games;
+  if (games.every((game) => game && Number.isInteger(game.version) && game.version >= version)) return games;
   try {
     return (await ask({ type: REQUESTS.history, entries: games })).entries;
   } catch {
