@@ -10,9 +10,33 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, board, flip, new_game, open_game, record, text, wait_saved
+from gamepage import (
+    ENGINE_READY,
+    LOAD_TIMEOUT,
+    Game,
+    board,
+    flip,
+    new_game,
+    open_game,
+    record,
+    text,
+    wait_saved,
+    wait_stored,
+)
 
 ROUND = 15
+# Where the table is when the offer first shows, and at engine-ready; whether the engine was ready at the first
+WATCH_OFFER = """
+const table = () => document.getElementById('board').getBoundingClientRect().top;
+new MutationObserver(() => {
+  const notice = document.getElementById('back-notice');
+  if (notice && !notice.hidden && !window.__offer) window.__offer = { engine: document.documentElement.dataset.engine,
+    table: table(), disabled: document.getElementById('back-to-game').disabled };
+  if (document.documentElement.dataset.engine === 'ready' && window.__tableAtReady === undefined) {
+    window.__tableAtReady = table();
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ['hidden', 'data-engine'] });
+"""
 
 
 def log_lines(page: Page) -> list[str]:
@@ -144,3 +168,33 @@ def test_a_game_with_no_round_played_is_replaced_without_an_offer(page: Page, gu
     new_game(page, 3)
     expect(page.locator("[data-testid=back-to-game]")).to_be_hidden()
     assert record(page, "replaced") is None
+
+
+def test_after_a_reload_the_offer_comes_with_the_stored_board_and_the_table_never_moves(page: Page,
+                                                                                       guard) -> None:
+    before = play_to_round_15(page, "en/index.html")
+    page.goto("en/index.html?players=4&seed=1")
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    page.context.add_init_script(WATCH_OFFER)
+    page.reload()
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    offer = page.evaluate("() => window.__offer")
+    assert offer["engine"] == "loading" and offer["disabled"], offer  # before the engine, its button waiting
+    assert page.evaluate("() => window.__tableAtReady") == offer["table"]
+    expect_back_at_round_15(page, before)
+
+
+def test_a_round_of_the_new_game_drawn_before_the_engine_is_ready_forgets_the_old_one(page: Page,
+                                                                                     guard) -> None:
+    play_to_round_15(page, "en/index.html")
+    page.goto("en/index.html?players=4&seed=1")
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    wait_saved(page, 0)
+    page.context.route("**/js/worker.js", lambda route: None)  # the engine never starts: the rounds known ahead
+    page.reload()
+    page.wait_for_function("() => document.documentElement.dataset.flip === 'ready'", timeout=LOAD_TIMEOUT)
+    expect(page.locator("[data-testid=back-to-game]")).to_be_disabled()
+    page.click("[data-testid=flip]")
+    expect(page.locator("[data-testid=back-notice]")).to_be_hidden()
+    wait_stored(page, lambda replaced: replaced is None, "replaced")
+    assert page.evaluate("() => document.documentElement.dataset.engine") == "loading"

@@ -323,3 +323,20 @@ test("a failed write shows its notice, and a finished game it carried is owed un
   const calm = playing();
   assert.equal(page.saveLanded(calm, null), calm, "nothing owed: the same state");
 });
+
+test("the game a new deal replaced is offered back with the stored board, before the engine is ready", () => {
+  const onScreen = { ...record(), game: { rounds: 1 } };
+  const restored = after([page.opened, { storage: true, keep: true, board: board() }]);
+  const offered = page.replacedRead(restored, record(), onScreen);
+  assert.deepEqual(offered.replaced, record());
+  assert.equal(offered.mode, "loading");
+  assert.equal(page.notices(offered)["back-notice"], true, "shown with the board: the table never moves");
+  assert.equal(page.controls(offered).engine, false, "its button waits for the engine");
+  assert.equal(page.replacedRead(restored, record(), record()), restored, "the same game in both keys");
+  assert.equal(page.replacedRead(restored, record(true), onScreen), restored, "a finished game is not offered");
+  assert.equal(page.replacedRead(restored, null, onScreen), restored);
+  const off = after([page.opened, { storage: true, keep: false, board: board() }]);
+  assert.equal(page.replacedRead(off, record(), onScreen), off, "not kept: nothing to offer");
+  assert.equal(page.refused(offered, "junk").replaced, null, "a damaged save takes the offer with it");
+  assert.equal(page.notices(page.elsewhere(offered))["back-notice"], false, "another tab plays the game");
+});

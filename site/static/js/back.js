@@ -6,12 +6,12 @@
 import { play } from "./answers.js";
 import { tell } from "./announce.js";
 import { REQUESTS } from "./facts.js";
-import { listen, state, update } from "./page.js";
+import { state, update } from "./page.js";
 import { keepReplaced } from "./saving.js";
 import { applySettings } from "./settings.js";
-import { keptNew, replacing, unfinished } from "./state.js";
+import { keptNew, replacedRead, replacing, unfinished } from "./state.js";
 import * as store from "./store.js";
-import { format, num, plural, text } from "./strings.js";
+import { format, num, text } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -61,12 +61,5 @@ export function storedReplaced() {
 
 /** At start-up, once the stored game is restored: `old`, a game it replaced before the reload, is offered back. */
 export function offerKept(old) {
-  if (state.saving !== "on" || !state.record) return;
-  // a Back whose record was stored but not yet forgotten leaves the same game in both keys
-  if (unfinished(old) && JSON.stringify(old.game) !== JSON.stringify(state.record.game)) update(replacing, old);
+  update(replacedRead, old, state.record);
 }
-
-listen((now, before) => {
-  if (now.replaced === before.replaced || now.replaced === null) return;
-  $("back-to-game").textContent = plural("back_to_game", Number(now.replaced.board.round));
-});

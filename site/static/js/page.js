@@ -5,7 +5,7 @@
 
 import { ERRORS } from "./facts.js";
 import { controls, engineState, initial, notices } from "./state.js";
-import { text } from "./strings.js";
+import { plural, text } from "./strings.js";
 
 export let state = initial;
 /** The engine (engine.js), once it has answered. */
@@ -58,6 +58,10 @@ function showState(now) {
     const button = $("autoplay");
     button.setAttribute("aria-pressed", String(on));
     button.textContent = on ? button.dataset.labelPause : button.dataset.labelPlay;
+  });
+  // "Back to your game (round 15)": the replaced game's round, written before its notice shows
+  write("back", now.replaced?.board.round, (round) => {
+    if (round !== undefined) $("back-to-game").textContent = plural("back_to_game", Number(round));
   });
   for (const [id, visible] of Object.entries(notices(now))) write(`${id}.hidden`, !visible, (hidden) => {
     $(id).hidden = hidden;

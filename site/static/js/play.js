@@ -72,6 +72,7 @@ playKept();
  */
 async function flipEarly() {
   if (early(state)) {
+    keepNew();
     const { line } = state.next;
     update(drawnEarly);
     await keptThenDrawn(line);

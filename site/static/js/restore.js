@@ -8,7 +8,7 @@ import { dealOf } from "./deal.js";
 import { CARDS, SENTENCES } from "./facts.js";
 import { state, update } from "./page.js";
 import { applySettings, CHOICES, readSettings } from "./settings.js";
-import { opened, playingAhead } from "./state.js";
+import { opened, playingAhead, replacedRead } from "./state.js";
 import { roundsAhead, validBoard } from "./stored.js";
 
 const $ = (id) => document.getElementById(id);
@@ -63,7 +63,7 @@ export async function restoreBoard(opening, emptyAt, first = null) {
   // motion off for those who ask their system for less of it (the CSS stops it too); a saved choice wins later
   if (matchMedia("(prefers-reduced-motion: reduce)").matches) $("animation").value = "none";
   readSettings(); // the first change of the state, which shows it
-  const { storage, keep, record } = await opening;
+  const { storage, keep, record, replaced } = await opening;
   $("keep").checked = keep;
   let board = null;
   const stored = Boolean(record) && typeof record === "object";
@@ -80,6 +80,7 @@ export async function restoreBoard(opening, emptyAt, first = null) {
     emptyAt = null;
   }
   update(opened, { storage, keep, board });
+  if (board) update(replacedRead, replaced, record); // in the same frame as the board: the table never moves
   performance.mark("board-restored", emptyAt === null ? undefined : { startTime: emptyAt });
   // a shared link or a replay needs the engine; so do other settings than an opening's
   if (!location.search && board) playAhead(record);

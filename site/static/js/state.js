@@ -216,7 +216,7 @@ export function recorded(state, record) {
 /** The bridge refused the stored record: no game, and the record is kept as it was for the damaged notice. */
 export function refused(state, stored) {
   return { ...state, mode: "idle", record: null, next: null, board: null, damaged: stored, autoplay: false,
-    waiting: 0 };
+    waiting: 0, replaced: null };
 }
 
 /** The damaged record is gone (deleted): its notice goes with it. */
@@ -297,6 +297,16 @@ export function replayPlaying(state, on) {
   if (state.mode !== "replay") return state;
   const playing = Boolean(on) && state.replay.wanted < state.replay.rounds;
   return playing === state.replay.playing ? state : { ...state, replay: { ...state.replay, playing } };
+}
+
+/**
+ * The game a new deal replaced, as stored (`old`), read at start-up: offered back if this page saves, and if it is
+ * unfinished and not the game of `shown`, the record on screen (a Back whose record was stored but not yet
+ * forgotten leaves the same game in both keys).
+ */
+export function replacedRead(state, old, shown) {
+  if (state.saving !== "on" || !shown || !unfinished(old)) return state;
+  return JSON.stringify(old.game) === JSON.stringify(shown.game) ? state : { ...state, replaced: old };
 }
 
 /** A new deal or an import replaced the unfinished game of `record`: it is offered back. */
@@ -421,7 +431,8 @@ export function notices(state) {
     "save-damaged": state.damaged !== null && state.mode !== "replay",
     "other-tab": state.mode === "elsewhere",
     "taken-over": state.mode === "taken-over",
-    "back-notice": state.replaced !== null && LIVE.includes(state.mode),
+    // shown with the stored board, before the engine is ready (its button waits for it): the table never moves
+    "back-notice": state.replaced !== null && (LIVE.includes(state.mode) || state.mode === "loading"),
     "save-failed": state.unsaved !== null && state.unsaved.entry === null,
     "result-unsaved": state.unsaved !== null && state.unsaved.entry !== null,
   };

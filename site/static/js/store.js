@@ -105,16 +105,17 @@ function read(keys) {
 }
 
 /**
- * What the page needs at start-up, read in one transaction: {storage, keep, record}. `storage` is false when
- * IndexedDB does not work here (it may be blocked, e.g. in some private modes); `keep` says whether the visitor
- * wants the game kept (the default); `record` is the stored record or null, and a record that is not even an
- * object is returned as is, for the damaged notice.
+ * What the page needs at start-up, read in one transaction: {storage, keep, record, replaced}. `storage` is false
+ * when IndexedDB does not work here (it may be blocked, e.g. in some private modes); `keep` says whether the
+ * visitor wants the game kept (the default); `record` is the stored record or null, and a record that is not even
+ * an object is returned as is, for the damaged notice; `replaced` is the game kept for "Back to your game", or null.
  */
 export async function loadStart() {
-  const values = await read(["preferences", "current"]);
-  if (!values) return { storage: false, keep: true, record: null };
-  const [preferences, record] = values;
-  return { storage: true, keep: !(preferences && preferences.keep === false), record: record ?? null };
+  const values = await read(["preferences", "current", "replaced"]);
+  if (!values) return { storage: false, keep: true, record: null, replaced: null };
+  const [preferences, record, replaced] = values;
+  return { storage: true, keep: !(preferences && preferences.keep === false), record: record ?? null,
+    replaced: replaced ?? null };
 }
 
 /**
