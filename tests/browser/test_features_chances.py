@@ -42,9 +42,15 @@ def test_chances_follow_every_round_and_add_up(page: Page, guard) -> None:
     # the old estimate is never shown with the new round: the line says it is being worked out, until it is
     other = page.locator("#chance-other")
     assert other.is_visible() and (other.get_attribute("data-round") == "2" or (
-        other.get_attribute("data-working") == "" and text(other.locator(".pct")) == "…"))
+        other.get_attribute("data-working") == "" and text(other.locator(".pct").first) == "…"))
     assert chances_for(page, 2)["round"] == 2
     expect(other).not_to_have_attribute("data-working", "")
+
+
+# How far the middle of the label shown is from the middle of its line, in px
+OFF_CENTRE = """(label) => { const line = document.getElementById('chance-other').getBoundingClientRect();
+  const shown = document.querySelector(`#chance-other .${label}`).getBoundingClientRect();
+  return Math.abs((line.left + line.right) / 2 - (shown.left + shown.right) / 2); }"""
 
 
 def test_a_shuffled_game_says_draw_alone_since_it_cannot_repeat(page: Page, guard) -> None:
@@ -54,6 +60,7 @@ def test_a_shuffled_game_says_draw_alone_since_it_cannot_repeat(page: Page, guar
     chances_for(page, 1)
     expect(page.locator("#chance-other .draw-only")).to_be_visible()
     expect(page.locator("#chance-other .with-repetition")).to_be_hidden()
+    assert page.evaluate(OFF_CENTRE, "draw-only") < 1  # in the middle, as the lines above and below it
 
 
 def test_quick_flips_are_answered_while_chances_are_computed(page: Page, guard) -> None:

@@ -240,16 +240,21 @@ function drawChances(estimate, players) {
   if (!estimate || working) {
     delete other.dataset.percent;
     delete other.dataset.round;
-    other.querySelector(".pct").textContent = working ? "…" : "";
+    showOther(other, working ? "…" : "");
     return;
   }
   const share = (estimate.draw || 0) + (estimate.repetition || 0);
   other.dataset.percent = String(Math.round(100 * share));
   other.dataset.round = String(estimate.round); // the round the estimate belongs to
-  other.querySelector(".pct").textContent = percent(share);
+  showOther(other, percent(share));
   // "Draw or repetition" only in a game that can end in a repetition (R12): Python says which
   other.querySelector(".with-repetition").hidden = !estimate.repeats;
   other.querySelector(".draw-only").hidden = Boolean(estimate.repeats);
+}
+
+/** The chance of no winner: written in both of its labels, the one unseen keeping the line's width. */
+function showOther(other, text) {
+  for (const pct of other.querySelectorAll(".pct")) pct.textContent = text;
 }
 
 /**
