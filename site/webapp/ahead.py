@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from krig import Tally
 
-from .estimate import Estimate
+from .estimate import Estimate, shown, tally_of
 
 if TYPE_CHECKING:
     from .table import Table
@@ -81,6 +81,24 @@ class Ahead:
             else:
                 step = {"board": self.frontier.current_board(), "line": line}
                 self.rounds, self.texts = [*self.rounds, step], [*self.texts, as_json(step)]
+
+    def adopt(self, table: Table, stored: object) -> None:
+        """Give the rounds ahead the win chances that `stored`, the rounds ahead of a record this table was
+        restored from, carry for the same rounds (the same round number and counts), so that a restore does not
+        work them out again: what is not a whole estimate is left out."""
+        game = table.current()
+        steps = [step for step in stored if isinstance(step, dict)] if isinstance(stored, list) else []
+        carried = {step["board"].get("round"): step for step in steps if isinstance(step.get("board"), dict)}
+        for index, step in enumerate(self.rounds[:CHANCES_AHEAD]):
+            board = step["board"]
+            theirs = carried.get(board["round"])
+            if "chances" in step or theirs is None or theirs["board"].get("counts") != board["counts"]:
+                continue
+            tally = tally_of(theirs.get("chances"), game.players, board["round"])
+            if tally is not None:
+                self.tallies[board["round"]] = tally
+                self.rounds[index] = {**step, "chances": shown(tally, game, board["round"])}
+                self.texts[index] = as_json(self.rounds[index])
 
     def estimate(self, table: Table, rollouts: int) -> int:
         """Play up to `rollouts` rollouts of the first round ahead without win chances (in the page's idle time,

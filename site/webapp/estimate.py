@@ -75,12 +75,43 @@ class Estimate:
     def answer(self) -> dict[str, Any]:
         """The estimate over the rollouts done: ``{chances: [per seat], draw, repetition, repeats, done, round}``."""
         assert self.game is not None and self.done > 0
-        chances = self.tally.chances
-        return {
-            "chances": chances.seats,
-            "draw": chances.draw,
-            "repetition": chances.repetition,
-            "repeats": self.game.can_repeat,  # whether a repetition can happen at all (R12): the page says "draw" alone
-            "done": self.done,
-            "round": self.round,
-        }
+        return shown(self.tally, self.game, self.round)
+
+
+def shown(tally: Tally, game: Game, round_number: int) -> dict[str, Any]:
+    """The estimate of `tally`, made at round `round_number` of `game`, as the page is given it."""
+    chances = tally.chances
+    return {
+        "chances": chances.seats,
+        "draw": chances.draw,
+        "repetition": chances.repetition,
+        "repeats": game.can_repeat,  # whether a repetition can happen at all (R12): the page says "draw" alone
+        "done": tally.rollouts,
+        "round": round_number,
+    }
+
+
+def tally_of(stored: object, players: int, round_number: int) -> Tally | None:
+    """The tally behind `stored`, a whole estimate of a game of `players` at round `round_number` as a record
+    carries it, or None if it is not one: its shares of ``ROLLOUTS`` rollouts give the counts back exactly.
+
+    >>> game = Game.from_hands([["AS", "AH", "AD"], ["2C"]])
+    >>> estimate = Estimate()
+    >>> made = estimate.add(game, ROLLOUTS)
+    >>> tally_of(made, 2, 0) == estimate.tally, tally_of({**made, "done": 20}, 2, 0), tally_of(made, 2, 1)
+    (True, None, None)
+    >>> tally_of({**made, "draw": 0.5}, 2, 0), tally_of({**made, "chances": [1.0]}, 2, 0)
+    (None, None)
+    """
+    if not isinstance(stored, dict) or stored.get("done") != ROLLOUTS or stored.get("round") != round_number:
+        return None
+    seats = stored.get("chances")
+    if not isinstance(seats, list) or len(seats) != players:
+        return None
+    shares = [*seats, stored.get("draw"), stored.get("repetition")]
+    if not all(type(share) in (int, float) and 0 <= share <= 1 for share in shares):
+        return None
+    counts = [round(share * ROLLOUTS) for share in shares]
+    if sum(counts) != ROLLOUTS:
+        return None
+    return Tally(tuple(counts[:players]), counts[-2], counts[-1], ROLLOUTS)

@@ -22,7 +22,7 @@ from krig import Game
 from . import gamelog, history, records
 from .ahead import Ahead
 from .drawn import play_drawn
-from .estimate import Estimate
+from .estimate import Estimate, tally_of
 from .narrate import Narrator
 from .replay import Replay
 from .settings import DEAL, house_rules
@@ -73,6 +73,7 @@ class Session:
         self.start(game, settings, shown=records.shown_round(record["board"], game.players),
                    log=[line["entry"] for line in lines], comeback=record["comeback"], game_id=record.get("id"))
         differs = play_drawn(self.table, record.get("ahead"), record.get("played"))
+        self.keep_chances(record)
         lines += [line for _, line in differs]
         reasons = [reason for reason, _ in differs if reason]
         # a game that ended before it was stored keeps the time of its last record: its entry is the one it had
@@ -144,6 +145,20 @@ class Session:
                               house=house_rules(request), first=first)
         return {"rounds": list(stats.rounds), "wins": list(stats.wins), "draws": stats.draws,
                 "repetitions": stats.repetitions}
+
+    def keep_chances(self, record: dict[str, Any]) -> None:
+        """The win chances a restored record carries, of its round and of its rounds ahead, kept for the same
+        rounds played here, so that the page's idle time does not work them out again."""
+        game, ahead = self.table.current(), record.get("ahead")
+        # the round on screen: the record's, or one drawn ahead before Python was ready
+        carried = [record.get("chances"), *(step.get("chances") for step in ahead if isinstance(step, dict))
+                   ] if isinstance(ahead, list) else [record.get("chances")]
+        tallies = (tally_of(made, game.players, game.round_number) for made in carried)
+        tally = next((tally for tally in tallies if tally is not None), None)
+        if tally is not None:
+            self.estimate.at(game, tally)
+        self.ahead.fill(self.table)
+        self.ahead.adopt(self.table, ahead)
 
     def settings_of(self, request: dict[str, Any], stored: object = None) -> dict[str, Any]:
         """The settings a request brings (the page's own, kept as they are), else `stored` or the current ones."""

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 from krig.webapp.estimate import ROLLOUTS as ESTIMATE_ROLLOUTS
 from krig.webapp.estimate import Estimate
 
-from gamepage import LOAD_TIMEOUT, Game, flip, new_game, open_game, text, wait_still
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, flip, new_game, open_game, text, wait_still, wait_stored
 
 READ_CHANCES = """() => ({
   seats: [...document.querySelectorAll('.seat:not([hidden]) .chance')].map((c) => Number(c.dataset.percent)),
@@ -170,3 +170,29 @@ def test_in_the_fastest_auto_play_every_chance_shown_is_the_rounds_own(page: Pag
         assert sample["other"] == str(round(100 * (made["draw"] + made["repetition"])))
         numbers += 1
     assert numbers > 0 and any(seat["out"] for seat in samples[-1]["seats"])
+
+
+# What the page's idle time does after a round: its estimate, then those of the rounds ahead, all of them
+IDLE = """async () => {
+  const { engine } = await import(new URL('../js/page.js', location.href).href);
+  while ((await engine.request({ type: 'chances', rollouts: 500 })).done < 500);
+  while ((await engine.request({ type: 'chances', rollouts: 500, ahead: true })).ahead > 0);
+}"""
+
+
+def test_after_a_reload_the_next_rounds_show_their_chances_at_once_as_before_it(page: Page, guard) -> None:
+    open_game(page)
+    new_game(page, 2, 31)
+    page.evaluate(IDLE)
+    flip(page)  # its record carries the chances of the rounds ahead
+    wait_stored(page, lambda stored: stored is not None and stored["board"]["round"] == 1
+                and "chances" in stored["ahead"][1])
+    page.reload()
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    page.evaluate(SAMPLE)
+    flip(page, 2)
+    chances_for(page, 3)
+    page.evaluate("() => { window.__stop = true; }")
+    working = [sample["round"] for sample in page.evaluate("() => window.__samples")
+               if sample["estimate"] == "working"]
+    assert working == [], f"the chances were worked out again after the reload, in rounds {sorted(set(working))}"

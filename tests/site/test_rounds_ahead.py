@@ -143,6 +143,39 @@ def test_a_flip_answer_with_chances_ahead_is_the_same_json_as_without_the_texts_
     assert json.loads(bridge._answer_text(answer, session)) == json.loads(json.dumps(answer))
 
 
+
+def test_a_restore_keeps_the_win_chances_its_record_carries_so_the_idle_time_has_nothing_left_to_do() -> None:
+    session = opened()
+    ask(session, type="new", players=3, seed=4)
+    idle(session, chunk=estimate.ROLLOUTS)
+    stored = ask(session, type="settings", settings={})["record"]
+    fresh = opened()
+    restored = ask(fresh, type="restore", record=stored)["record"]
+    assert restored["chances"] == stored["chances"] and restored["ahead"] == stored["ahead"]
+    assert ask(fresh, type="chances", rollouts=20, ahead=True)["ahead"] == 0
+    flipped = ask(fresh, type="flip")["record"]
+    assert flipped["chances"] == stored["ahead"][0]["chances"]  # the next round's, at once, as before the restore
+    assert flipped["ahead"] == ask(session, type="flip")["record"]["ahead"]
+
+
+def test_a_restore_works_out_again_the_win_chances_that_are_not_a_whole_estimate_of_the_same_round() -> None:
+    session = opened()
+    ask(session, type="new", players=3, seed=4)
+    idle(session, chunk=estimate.ROLLOUTS)
+    stored = ask(session, type="settings", settings={})["record"]
+    ahead = stored["ahead"]
+    tampered = {**stored, "chances": {**stored["chances"], "chances": [2.0, 0.0, 0.0]}, "ahead": [
+        {**ahead[0], "chances": {**ahead[0]["chances"], "draw": 0.5}},  # the shares do not add up
+        {**ahead[1], "board": {**ahead[1]["board"], "counts": [52, 0, 0]}},  # another position
+        {**ahead[2], "chances": {**ahead[2]["chances"], "done": 20}},  # not a whole estimate
+        {**ahead[3], "chances": {**ahead[3]["chances"], "repeats": "junk", "extra": 1}},  # kept, as the game says
+        *ahead[4:]]}
+    restored = ask(opened(), type="restore", record=tampered)["record"]
+    assert "chances" not in restored
+    assert ["chances" in step for step in restored["ahead"][:4]] == [False, False, False, True]
+    assert restored["ahead"][3] == ahead[3] and restored["ahead"][4:] == ahead[4:]
+
+
 @pytest.fixture(scope="module")
 def pool(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The first visit's pool, written by build.py as it writes it into dist/."""
