@@ -150,15 +150,6 @@ def wait_stored(page: Page, holds: Callable[[Any], bool], key: str = "current") 
     return value
 
 
-def wait_answered(page: Page, predicate: str, what: str) -> None:
-    """Ask the page the async `predicate` until it answers true (see wait_stored for why not wait_for_function)."""
-    deadline = time.monotonic() + LOAD_TIMEOUT / 1000
-    while not page.evaluate(predicate):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"the page never answered that {what}")
-        between_polls(page)
-
-
 def between_polls(page: Page) -> None:
     """The pause before a poll from here asks the page again: 50 ms of the page's own timers."""
     page.evaluate("() => new Promise((resolve) => setTimeout(resolve, 50))")

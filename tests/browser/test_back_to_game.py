@@ -190,8 +190,12 @@ def test_a_round_of_the_new_game_drawn_before_the_engine_is_ready_forgets_the_ol
     page.goto("en/index.html?players=4&seed=1")
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
     wait_saved(page, 0)
-    page.context.route("**/js/worker.js", lambda route: None)  # the engine never starts: the rounds known ahead
-    page.reload()
+    # the engine never starts: the rounds known ahead (without the service worker, which would answer it itself)
+    page.evaluate("() => navigator.serviceWorker.getRegistrations()"
+                  ".then((all) => Promise.all(all.map((r) => r.unregister())))")
+    page.goto("about:blank")  # no page left for the unregistered worker to control: it is gone
+    page.context.route("**/js/worker.js", lambda route: None)
+    page.goto("en/index.html")
     page.wait_for_function("() => document.documentElement.dataset.flip === 'ready'", timeout=LOAD_TIMEOUT)
     expect(page.locator("[data-testid=back-to-game]")).to_be_disabled()
     page.click("[data-testid=flip]")
