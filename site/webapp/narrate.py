@@ -12,7 +12,7 @@ translated twice. A `Narrator` wraps one language:
 >>> Narrator("bn").number(1234567)
 '১২,৩৪,৫৬৭'
 
-`narrate` tells a round just played (or what "Finish the game" did), and `retell` the last one again:
+`narrate` tells a round just played (or what "Finish the game" did):
 
 >>> game = Game.new(2, seed=7)
 >>> narrate(narrator, game, game.play_round(), None)[0]
@@ -24,7 +24,7 @@ from __future__ import annotations
 import gettext
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from krig.cards import CARDS, JOKERS, NAMES
 
@@ -215,16 +215,3 @@ def narrate(narrator: Narrator, game: Game, played: Round | None, finished: int 
         full.append(narrator.result(game.result, game.winner))
     return " ".join(short), " ".join(full)
 
-
-def retell(narrator: Narrator, game: Game, log: list[dict[str, Any]]) -> tuple[str, str]:
-    """The status line and the fuller sentence of the last thing the `log` says was done in `game` (a round, or
-    "Finish the game"), told again, in the narrator's language: after a language switch the stored ones are in
-    another. Nothing is said when the log does not reach the round the game is at."""
-    entry = log[-1] if log else None
-    if not entry or entry.get("round") != game.round_number or not game.round_number:
-        return "", ""
-    if "finished" in entry:
-        return narrate(narrator, game, None, entry["finished"])
-    again = game.at_deal()
-    again.play_rounds(game.round_number - 1)
-    return narrate(narrator, game, again.play_round(), None)

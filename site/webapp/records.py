@@ -49,8 +49,7 @@ from collections.abc import Callable
 from typing import Any
 
 from krig import Game, Refusal, SaveError
-from krig.cards import CARDS, NAMES, describe
-from krig.rules import FACE_DOWN
+from krig.cards import describe
 from krig.save import Save
 
 VERSION = 4
@@ -160,46 +159,21 @@ def _check_current(record: dict[str, Any]) -> None:
         raise RecordError(f"the record's log has {len(log)} entries, more than {MAX_LOG}")
 
 
-def shown_round(board: object, players: int) -> dict[str, Any] | None:
-    """The round a stored board showed (its cards, pile, winner, wars and status), if it can be shown again here.
+def showed_a_round(board: object) -> bool:
+    """Whether a stored board showed a round's cards, rather than a table cleared (by a deal, an import or "Finish
+    the game"). The bridge reads nothing else of it: it draws that round again from the game itself, so what the
+    page read from storage is never drawn by the bridge, nor checked twice (the page checks what it draws itself,
+    ``stored.js``).
 
-    The board is the page's drawing of the last round: it can be shown again in a game of the same seats, as
-    long as its cards are card codes (the page draws them as pictures) and its status is text. Anything else
-    leaves the board without a round, as after a new deal. Its wars are its steps after the first, which a board
-    stored before it said how many wars it showed holds too.
-
-    >>> shown_round({"players": 2, "cards": "junk", "pile": 0, "winner": None, "status": "", "lang": "en"}, 2) is None
+    >>> showed_a_round({"cards": [{"up": ["KS"], "down": None, "last": None}, None]})
     True
-    >>> war = {"up": ["KS", "2C"], "down": [[], ["3C"]], "last": [[], []]}
-    >>> shown_round({"players": 2, "cards": [war, war], "pile": 6, "winner": 1, "status": "", "lang": "en"}, 2)["wars"]
-    1
+    >>> showed_a_round({"cards": [{"up": None, "down": None, "last": None}] * 2}), showed_a_round("junk")
+    (False, False)
     """
-    if not isinstance(board, dict) or board.get("players") != players:
-        return None
-    cards, pile, winner = board.get("cards"), board.get("pile"), board.get("winner")
-    status, lang = board.get("status", ""), board.get("lang")
-    valid = (isinstance(cards, list) and len(cards) == players and all(_seat_cards(seat) for seat in cards)
-             and type(pile) is int and 0 <= pile <= len(NAMES)
-             and (winner is None or (type(winner) is int and 0 <= winner < players))
-             and isinstance(status, str) and isinstance(lang, str))
-    if not (valid and isinstance(cards, list)):  # the list again, for the type checker
-        return None
-    wars = max(0, *(len(seat["up"] or ()) - 1 for seat in cards))
-    return {"players": players, "cards": cards, "pile": pile, "winner": winner, "wars": wars, "status": status,
-            "lang": lang}
+    cards = board.get("cards") if isinstance(board, dict) else None
+    return isinstance(cards, list) and any(isinstance(seat, dict) and seat.get("up") for seat in cards)
 
 
-def _seat_cards(cards: object) -> bool:
-    """One seat's cards of a stored board: per step a card code or null, or (``down`` and ``last``) a list of
-    codes; a board stored before the variant holds one code or null there too."""
-    if not isinstance(cards, dict) or set(cards) != {"up", "down", "last"}:
-        return False
-    return all(steps is None or (isinstance(steps, list) and all(_step_cards(step, key != "up") for step in steps))
-               for key, steps in cards.items())
-
-
-def _step_cards(cards: object, several: bool) -> bool:
-    """A seat's cards of one step: a code or null, or, where ``several``, a list of at most five codes (R16)."""
-    if several and isinstance(cards, list):
-        return len(cards) <= max(FACE_DOWN) and all(isinstance(code, str) and code in CARDS for code in cards)
-    return cards is None or (isinstance(cards, str) and cards in CARDS)
+def said_in(board: object) -> object:
+    """The language a stored board's sentences were in, if it says."""
+    return board.get("lang") if isinstance(board, dict) else None

@@ -70,7 +70,7 @@ class Session:
             return {**self.answer(), "lines": []}
         told = (gamelog.line(self.table.narrator, entry) for entry in record["log"])
         lines = [line for line in told if line]
-        self.start(game, settings, shown=records.shown_round(record["board"], game.players),
+        self.start(game, settings, stored=record["board"],
                    log=[line["entry"] for line in lines], comeback=record["comeback"], game_id=record.get("id"))
         differs = play_drawn(self.table, record.get("ahead"), record.get("played"))
         self.keep_chances(record)

@@ -22,7 +22,7 @@ from krig import Game, GameOver, Round
 from krig.cards import NAMES
 
 from . import gamelog, records
-from .narrate import Narrator, narrate, retell
+from .narrate import Narrator, narrate
 from .settings import deal_of
 from .variants import check_offered
 
@@ -64,16 +64,30 @@ class Table:
         assert self.board is not None  # start() and every move show a board
         return self.board
 
-    def start(self, game: Game, settings: dict[str, Any], shown: dict[str, Any] | None = None,
+    def start(self, game: Game, settings: dict[str, Any], stored: object = None,
               log: list[dict[str, Any]] | None = None, comeback: object = None, game_id: object = None) -> None:
-        """Make `game` the current one; `shown` is the round a stored board showed, `log`, `comeback` and
-        `game_id` its (a game without a valid id gets a new one)."""
+        """Make `game` the current one; `stored` is the board of the record it was stored in, `log`, `comeback` and
+        `game_id` its (a game without a valid id gets a new one). The board drawn is the game's own, in the
+        narrator's language (`shown_again`), and not announced again in the language it was stored in."""
         check_offered(game.return_order, game.face_down)  # a save of an unoffered variant is refused, not loaded
-        self.game, self.settings, self.board, self.log = game, settings, shown, log or []
+        self.game, self.settings, self.log = game, settings, log or []
         self.deal = deal_of(game)
         self.id = game_id if isinstance(game_id, str) and 0 < len(game_id) <= MAX_ID else records.new_id()
         self.comeback = _fewer(comeback, len(game.hands[0]))
-        self.show()
+        self.show(*self.shown_again(stored))
+        if records.said_in(stored) == self.narrator.lang:
+            self.current_board()["announce"] = ""  # said as it was played
+
+    def shown_again(self, stored: object) -> tuple[Round | None, int | None]:
+        """What a stored board showed, done again (``show``'s arguments): the game's last round, played again from
+        its deal, or the rounds "Finish the game" played, as the log says; else nothing, a cleared table."""
+        game = self.current()
+        if game.round_number and records.showed_a_round(stored):
+            again = game.at_deal()
+            again.play_rounds(game.round_number - 1)
+            return again.play_round(), None
+        last = self.log[-1] if self.log else {}
+        return None, last["finished"] if last.get("round") == game.round_number and "finished" in last else None
 
     def flip(self) -> dict[str, Any]:
         """Play one round, show it and log it; its log line for the page."""
@@ -114,14 +128,13 @@ class Table:
                               self.comeback, now)
 
     def show(self, played: Round | None = None, finished: int | None = None) -> None:
-        """The board after a request; ``played`` is the round just played. Without one, the last round shown
-        stays on the board, as long as it has the same seats, except after ``finished`` rounds played at once,
-        which clear the table: the round played by hand before them is not the game's end. A finished game's
-        board frames its winner alone (none after a draw or a repetition), never the taker of its last pile."""
+        """The board after a request; ``played`` is the round just played, ``finished`` the rounds played at once,
+        which leave the table cleared: the round played by hand before them is not the game's end. A finished
+        game's board frames its winner alone (none after a draw or a repetition), never the taker of its last
+        pile."""
         game = self.current()
         self.comeback = _fewer(self.comeback, len(game.hands[0]))
         n = game.players
-        shown = self.board if self.board and self.board["players"] == n else None
         status, announce = narrate(self.narrator, game, played, finished)
         cards: list[dict[str, list[Any] | None]]
         if played:
@@ -129,17 +142,10 @@ class Table:
                       "down": [list(step.down[seat]) for step in played.steps],
                       "last": [list(step.last[seat]) for step in played.steps]} for seat in range(n)]
             pile, winner, wars = len(played.pile), played.winner, played.wars
-        elif shown and finished is None:
-            cards, pile, winner, wars = shown["cards"], shown["pile"], shown["winner"], shown["wars"]
         else:
             cards, pile, winner, wars = [{"up": None, "down": None, "last": None} for _ in range(n)], 0, None, 0
         if game.over:
             winner = game.winner
-        if not status and shown and shown["lang"] == self.narrator.lang:
-            status = shown["status"]
-        elif not status and shown and not played:
-            # the round on screen, said again in the page's new language
-            status, announce = retell(self.narrator, game, self.log)
         self.board = {
             "players": n,
             "counts": [len(hand) for hand in game.hands],

@@ -185,29 +185,35 @@ def test_a_restore_in_another_language_says_what_finish_did_in_it(session: bridg
     assert board["announce"].endswith(board["result_text"]) and board["result_text"]
 
 
-def test_a_restore_in_another_language_says_nothing_of_a_round_its_log_does_not_reach(
+def test_a_restore_in_another_language_says_the_round_again_in_it_when_its_log_does_not_reach_it(
         session: bridge.Session) -> None:
     ask(session, type="new", players=2, seed=8)
     stored = ask(session, type="flip")["record"]
+    told = opened("fr")
+    ask(told, type="new", players=2, seed=8)
+    played = ask(told, type="flip")["record"]["board"]
     board = ask(opened("fr"), type="restore", record={**stored, "log": []})["record"]["board"]
-    assert board["cards"] == stored["board"]["cards"] and board["status"] == ""
+    assert board["cards"] == stored["board"]["cards"] and board["status"] == played["status"] != ""
 
 
-@pytest.mark.parametrize("board", [
-    None, "board", {}, {"players": 3}, {"cards": [{"up": ["<img src=x>"], "down": None, "last": None}] * 2},
-    {"cards": [{"up": ["AS"], "down": None, "last": None}] * 2, "pile": "2"},
-    {"cards": [{"up": ["AS"], "down": None, "last": None}] * 2, "winner": 2},
-    {"cards": [None, None]},
+@pytest.mark.parametrize(("board", "showed_a_round"), [
+    (None, False), ("board", False), ({}, False), ({"players": 3}, False), ({"cards": [None, None]}, False),
+    ({"cards": [{"up": ["<img src=x>"], "down": None, "last": None}] * 2}, True),
+    ({"cards": [{"up": ["AS"], "down": None, "last": None}] * 2, "pile": "2"}, True),
+    ({"cards": [{"up": ["AS"], "down": None, "last": None}] * 2, "winner": 2}, True),
 ])
-def test_a_stored_board_that_is_not_a_round_of_this_game_is_not_shown_again(session: bridge.Session,
-                                                                           board: object) -> None:
+def test_a_stored_board_is_never_drawn_by_the_bridge_only_the_round_of_its_game(
+        session: bridge.Session, board: object, showed_a_round: bool) -> None:
     ask(session, type="new", players=2, seed=8)
     stored = ask(session, type="flip")["record"]
     if isinstance(board, dict) and board.keys() - {"players"}:
         board = {**stored["board"], **board}
     shown = ask(session, type="restore", record={**stored, "board": board})["record"]["board"]
-    assert all(seat == {"up": None, "down": None, "last": None} for seat in shown["cards"])
-    assert (shown["pile"], shown["winner"], shown["status"]) == (0, None, "")
+    if showed_a_round:  # whatever it holds besides, the game's own round is drawn again
+        assert {**shown, "announce": ""} == {**stored["board"], "announce": ""}
+    else:
+        assert all(seat == {"up": None, "down": None, "last": None} for seat in shown["cards"])
+        assert (shown["pile"], shown["winner"], shown["status"]) == (0, None, "")
     assert shown["counts"] == stored["board"]["counts"]
 
 

@@ -85,7 +85,9 @@ def test_the_real_record_restores_with_its_migrated_record() -> None:
     game = Game.from_dict(REAL["game"]).to_dict()  # the same game, in the engine's current save version
     deal = {"seed": REAL["game"]["seed"], "players": REAL["game"]["players"], "order": REAL["game"]["order"],
             "face_down": 1, "peace": False, "jokers": False, "only_tied": False}
-    board = {**migrated["board"], "announce": "", "deal": deal, "wars": 0}  # its deal and wars, which it lacked
+    # its deal and wars, which it lacked, and its round's cards in today's form (no war: no card face down)
+    cards = [{**seat, "down": [[]], "last": [[]]} for seat in migrated["board"]["cards"]]
+    board = {**migrated["board"], "announce": "", "deal": deal, "wars": 0, "cards": cards}
     kept = {key: value for key, value in answer["record"].items() if key != "ahead"}  # the rounds ahead are new
     assert kept == {**migrated, "game": game, "board": board, "savedAt": answer["record"]["savedAt"]}
     newer = restore(record={**REAL, "version": records.VERSION + 1})

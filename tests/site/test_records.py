@@ -52,7 +52,9 @@ def test_a_board_of_every_version_is_given_its_games_deal_when_restored(path: Pa
     game = saved["game"]  # dealt before the face-down cards and the house rules were settings: one card, none
     assert board["deal"] == {"seed": game["seed"], "players": game["players"], "order": game["order"],
                              "face_down": 1, "peace": False, "jokers": False, "only_tied": False}
-    assert board["round"] == game["rounds"] and board["cards"] == saved["board"]["cards"]  # the round it showed
+    assert board["round"] == game["rounds"]
+    # the round it showed, drawn again by the engine (in today's form: a list of cards face down per step)
+    assert [seat["up"] for seat in board["cards"]] == [seat["up"] for seat in saved["board"]["cards"]]
 
 
 def test_version_1_gains_an_empty_log() -> None:
