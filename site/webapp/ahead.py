@@ -82,13 +82,12 @@ class Ahead:
                 step = {"board": self.frontier.current_board(), "line": line}
                 self.rounds, self.texts = [*self.rounds, step], [*self.texts, as_json(step)]
 
-    def adopt(self, table: Table, stored: object) -> None:
+    def adopt(self, table: Table, stored: list[dict[str, Any]]) -> None:
         """Give the rounds ahead the win chances that `stored`, the rounds ahead of a record this table was
-        restored from, carry for the same rounds (the same round number and counts), so that a restore does not
-        work them out again: what is not a whole estimate is left out."""
+        restored from (``records.steps_ahead``), carry for the same rounds (the same round number and counts), so
+        that a restore does not work them out again: what is not a whole estimate is left out."""
         game = table.current()
-        steps = [step for step in stored if isinstance(step, dict)] if isinstance(stored, list) else []
-        carried = {step["board"].get("round"): step for step in steps if isinstance(step.get("board"), dict)}
+        carried = {step["board"].get("round"): step for step in stored if isinstance(step.get("board"), dict)}
         for index, step in enumerate(self.rounds[:CHANCES_AHEAD]):
             board = step["board"]
             theirs = carried.get(board["round"])

@@ -159,6 +159,13 @@ def _check_current(record: dict[str, Any]) -> None:
         raise RecordError(f"the record's log has {len(log)} entries, more than {MAX_LOG}")
 
 
+def steps_ahead(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The rounds ahead a stored record carries, those that are objects at all (``{board, line}``, and ``chances``
+    once made, as the bridge wrote them): each field is checked where it is read."""
+    ahead = record.get("ahead")
+    return [step for step in ahead if isinstance(step, dict)] if isinstance(ahead, list) else []
+
+
 def showed_a_round(board: object) -> bool:
     """Whether a stored board showed a round's cards, rather than a table cleared (by a deal, an import or "Finish
     the game"). The bridge reads nothing else of it: it draws that round again from the game itself, so what the

@@ -149,10 +149,9 @@ class Session:
     def keep_chances(self, record: dict[str, Any]) -> None:
         """The win chances a restored record carries, of its round and of its rounds ahead, kept for the same
         rounds played here, so that the page's idle time does not work them out again."""
-        game, ahead = self.table.current(), record.get("ahead")
+        game, ahead = self.table.current(), records.steps_ahead(record)
         # the round on screen: the record's, or one drawn ahead before Python was ready
-        carried = [record.get("chances"), *(step.get("chances") for step in ahead if isinstance(step, dict))
-                   ] if isinstance(ahead, list) else [record.get("chances")]
+        carried = [record.get("chances"), *(step.get("chances") for step in ahead)]
         tallies = (tally_of(made, game.players, game.round_number) for made in carried)
         tally = next((tally for tally in tallies if tally is not None), None)
         if tally is not None:
