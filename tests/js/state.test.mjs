@@ -169,6 +169,16 @@ test("a failed engine stops everything and says why", () => {
   assert.equal(page.failed(page.initial).failure, null);
 });
 
+test("an engine that answers after the page said it took too long goes on loading, with nothing said", () => {
+  const late = page.answeredLate(page.failed(page.initial, "timeout"));
+  assert.equal(late.mode, "loading");
+  assert.equal(late.failure, null);
+  assert.equal(page.engineState(late), "loading");
+  assert.equal(page.notices(late)["engine-failed"], false);
+  assert.equal(page.started(late).mode, "idle");
+  assert.equal(page.answeredLate(playing()).mode, "playing");
+});
+
 test("start-up without a game ends ready, and never undoes a game", () => {
   assert.equal(page.started(page.initial).mode, "idle");
   const state = playing();

@@ -3,9 +3,10 @@
 import { ERRORS, REQUESTS } from "./facts.js";
 
 // loadPyodide can hang forever (e.g. without 'wasm-unsafe-eval'), but a slow device or network is no hang: the
-// load fails only after this long without any word from the worker (it reports each step and the download).
-// Starting Python is one silent step: WebKitGTK's takes 8-15 s on two quiet cores, and on a busy machine it
-// stayed silent for over 20 s.
+// page says the engine took too long only after this long without any word from the worker (it reports each step
+// and the download), and even then the worker goes on: an answer after that still starts the game (`answered`).
+// Starting Python is one silent step: WebKitGTK's takes 8-15 s on two quiet cores; on a machine at ten times
+// its cores' load it stayed silent for over 40 s.
 const LOAD_SILENCE_MS = 40000;
 
 class EngineError extends Error {
@@ -48,9 +49,13 @@ export class Engine {
     this.nextId = 1;
     this.dead = null; // an EngineError once the worker cannot be used
     this.heard = 0; // performance.now() of the worker's last message
+    this.answered = null; // the promise of the worker's first answer, which may come after start() gave up
   }
 
-  /** Start the worker and load Python; resolves when the engine answers, rejects with an EngineError. */
+  /**
+   * Start the worker and load Python; resolves when the engine answers, rejects with an EngineError, of the kind
+   * "timeout" after LOAD_SILENCE_MS without a word from it (`answered` may still resolve then).
+   */
   start() {
     if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
       return Promise.reject(this.fail(new EngineError(ERRORS.unsupported, "no WebAssembly or no Web Workers")));
@@ -72,18 +77,20 @@ export class Engine {
         const quiet = performance.now() - this.heard;
         if (quiet < LOAD_SILENCE_MS) timer = setTimeout(check, LOAD_SILENCE_MS - quiet);
         else {
-          reject(this.fail(new EngineError(ERRORS.timeout, `no word from the engine for ${Math.round(quiet)} ms`)));
+          reject(new EngineError(ERRORS.timeout, `no word from the engine for ${Math.round(quiet)} ms`));
         }
       };
       timer = setTimeout(check, LOAD_SILENCE_MS);
     });
     this.heard = performance.now();
-    return Promise.race([this.request({ type: REQUESTS.init, lang: this.lang }), silence]).then((answer) => {
+    this.answered = this.request({ type: REQUESTS.init, lang: this.lang }).then((answer) => {
+      clearTimeout(timer);
       document.documentElement.dataset.engineStart = answer.start || "fresh";
       if (answer.snapshot) document.documentElement.dataset.snapshot = answer.snapshot;
       showSteps("engineSteps", answer.timings);
       return answer;
-    }).finally(() => clearTimeout(timer));
+    });
+    return Promise.race([this.answered, silence]).finally(() => clearTimeout(timer));
   }
 
   /** Send one request; resolves with the answer when ok, rejects with an EngineError otherwise. */

@@ -14,7 +14,8 @@
 //   3. start.js, loaded then, restores the record (or deals a first game) once the engine answers, which
 //      enables the controls: <html data-engine="ready"> → performance.mark("engine-ready").
 // If the engine cannot load (no WebAssembly, files missing, offline on a first visit, 40 s without a word from
-// the worker), #engine-failed says so and the rest of the page keeps working.
+// the worker), #engine-failed says so and the rest of the page keeps working; after those 40 s, an engine that
+// answers after all takes the start-up on (start.js).
 
 import { Engine } from "./engine.js";
 import { fetchOpening } from "./openings.js";

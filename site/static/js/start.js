@@ -17,7 +17,7 @@ import { replayKey, watchLinked, wireReplay } from "./replay.js";
 import { deleteSave, persistGame, setKeep, settingsChanged, updateHistory } from "./saving.js";
 import { controlsOf, readSettings, showOffered } from "./settings.js";
 import { wakeSound } from "./sound.js";
-import { acted, controls, elsewhere, progressed, started } from "./state.js";
+import { acted, answeredLate, controls, elsewhere, progressed, started } from "./state.js";
 import { text } from "./strings.js";
 import { controlsWired, holdOnce } from "./restore.js";
 import { newer } from "./stored.js";
@@ -45,31 +45,40 @@ export async function start(drawing, engine) {
       // files of an older deploy in the HTTP cache: fetched again once, and the page reloads
       if (error && error.kind === ERRORS.load && (await refetchOnce(new URL("./worker.js", import.meta.url)))) return;
       engineFailed(error);
+      // a start that took too long goes on if the engine answers after all
+      if (error && error.kind === ERRORS.timeout) {
+        ready.answered.then(() => update(answeredLate)).then(() => goOn(ready, record)).catch(engineFailed);
+      }
       return;
     }
-    engineLoaded();
-    useEngine(ready);
-    $("engine-progress").value = 100;
-    update(progressed, 100);
-    // With storage, the stored game is shared by every tab: only the tab that holds it plays and saves
-    const held = state.saving === "unavailable" || (await holdOnce());
-    if (!held) update(elsewhere);
-    else if (held !== true && newer(held.record, record)) await resume(held.record, { drawn: false });
-    else await resume(record);
-    update(started);
-    if (location.hash === NEW_GAME) await newGameFromShortcut();
-    // a shortcut taken while the app is open may only change the fragment
-    addEventListener("hashchange", () => location.hash === NEW_GAME && newGameFromShortcut());
-    showPersistence();
-    updateHistory();
-    preloadCards(); // in idle moments: the first sight of each card costs no flip
-    await watchLinked(); // ?replay=<id>: a finished game from the statistics page, watched over the game
+    await goOn(ready, record);
   } catch (error) {
     engineFailed(error);
   } finally {
     // The service worker registers only after the start-up (engine-ready, or the engine failed), when idle.
     registerServiceWorkerWhenIdle(new URL("../sw.js", import.meta.url));
   }
+}
+
+/** The start-up once the engine has answered: the stored game, or a first one, and every control wired. */
+async function goOn(ready, record) {
+  engineLoaded();
+  useEngine(ready);
+  $("engine-progress").value = 100;
+  update(progressed, 100);
+  // With storage, the stored game is shared by every tab: only the tab that holds it plays and saves
+  const held = state.saving === "unavailable" || (await holdOnce());
+  if (!held) update(elsewhere);
+  else if (held !== true && newer(held.record, record)) await resume(held.record, { drawn: false });
+  else await resume(record);
+  update(started);
+  if (location.hash === NEW_GAME) await newGameFromShortcut();
+  // a shortcut taken while the app is open may only change the fragment
+  addEventListener("hashchange", () => location.hash === NEW_GAME && newGameFromShortcut());
+  showPersistence();
+  updateHistory();
+  preloadCards(); // in idle moments: the first sight of each card costs no flip
+  await watchLinked(); // ?replay=<id>: a finished game from the statistics page, watched over the game
 }
 
 /** The engine's progress in the state too, for the table's words once the rounds known ahead are spent. */

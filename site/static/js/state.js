@@ -20,6 +20,7 @@
 //   idle, playing, over ("live") → playing or over (shown: a new game, a round, an import), idle (refused: the
 //                 record stored by another tab, after taking over), taken-over, failed
 //   elsewhere, taken-over → the mode of the game held (tookOver), failed
+//   failed for a start that took too long → loading, when the engine answers after all (answeredLate)
 //   idle, playing, over, elsewhere, taken-over → replay (replayOpened) → the mode it came from (replayClosed),
 //     taken-over, failed
 //
@@ -247,6 +248,14 @@ export function tookOver(state) {
 /** The engine could not load, or broke. */
 export function failed(state, failure) {
   return { ...state, mode: "failed", autoplay: false, failure: failure || null, replay: null, waiting: 0 };
+}
+
+/**
+ * The engine answered after all, after the page had said that it took too long to start (a slow device is no
+ * broken one): the start-up goes on where it stopped.
+ */
+export function answeredLate(state) {
+  return state.mode === "failed" ? { ...state, mode: "loading", failure: null } : state;
 }
 
 /** Auto-play on or off; it can only be on while a game is played. */

@@ -7,7 +7,7 @@
 import { lengthBins } from "./bins.js";
 import { barChart } from "./charts.js";
 import { Engine } from "./engine.js";
-import { REQUESTS, SETTINGS } from "./facts.js";
+import { ERRORS, REQUESTS, SETTINGS } from "./facts.js";
 import { seatName, showHistory } from "./games.js";
 import { registerServiceWorker } from "./offline.js";
 import { format, list, num, percent, plural, text } from "./strings.js";
@@ -182,11 +182,31 @@ async function simulate(players, games, variants) {
   }
 }
 
+/**
+ * A new engine: {engine, loading}, `loading` the promise of its first answer. A start that took too long is said
+ * (#engine-failed), and goes on if the engine answers after all.
+ */
 function newEngine() {
   const engine = new Engine(root.lang || "en", (value) => {
     $("engine-progress").value = Math.max($("engine-progress").value, value);
   });
-  return { engine, loading: engine.start() };
+  const loading = engine.start().catch((error) => {
+    if (error?.kind !== ERRORS.timeout) throw error;
+    engineFailed();
+    return engine.answered.then((answer) => {
+      root.dataset.engine = "loading";
+      $("engine-failed").hidden = true;
+      return answer;
+    });
+  });
+  return { engine, loading };
+}
+
+/** The engine could not start, or took too long (`newEngine`): said, with nothing to run. */
+function engineFailed() {
+  root.dataset.engine = "failed";
+  $("engine-loading").hidden = true;
+  $("engine-failed").hidden = false;
 }
 
 /** The engine broke during a simulation: a new worker, and Run once it is ready. */
@@ -196,11 +216,11 @@ async function restartEngine() {
   try {
     await loading;
   } catch {
-    root.dataset.engine = "failed";
-    $("engine-failed").hidden = false;
+    engineFailed();
     return;
   }
   sim.engine = engine;
+  root.dataset.engine = "ready";
   $("sim-run").disabled = sim.running;
 }
 
@@ -234,9 +254,7 @@ async function start() {
   try {
     await loading;
   } catch {
-    root.dataset.engine = "failed";
-    $("engine-loading").hidden = true;
-    $("engine-failed").hidden = false;
+    engineFailed();
     return;
   }
   sim.engine = engine;
