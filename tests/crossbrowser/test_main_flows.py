@@ -87,10 +87,10 @@ def test_a_second_tab_waits_and_takes_over_with_play_here_instead(
     assert second.counts() == first.counts()
 
     second.click("[data-testid=take-over]")
-    first.wait_shown("taken-over")
+    first.wait_shown("taken-over")  # as soon as the lock is stolen, before the second tab has claimed the record
     assert not first.enabled("flip")
-    assert not second.shown("other-tab")
     second.wait_enabled("flip")
+    assert not second.shown("other-tab")
     assert second.round() == 2
     second.flip()
     second.wait_saved(3)
