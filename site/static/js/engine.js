@@ -84,7 +84,6 @@ export class Engine {
     });
     this.heard = performance.now();
     this.answered = this.request({ type: REQUESTS.init, lang: this.lang }).then((answer) => {
-      clearTimeout(timer);
       document.documentElement.dataset.engineStart = answer.start || "fresh";
       if (answer.snapshot) document.documentElement.dataset.snapshot = answer.snapshot;
       showSteps("engineSteps", answer.timings);
