@@ -1,8 +1,9 @@
 """The whole game on every screen: at seven window sizes, from a 320 px phone to a laptop and a phone held
 sideways, with 2, 3 and 4 players, every seat with its name, count and chance, the round's sentence and the
 control that plays on are inside the window and uncovered, at rest, with More options open, with a notice shown,
-at the end of the game and in a replay. The table does not move when the result appears, and New game from the
-end leaves the focus on Flip. One page per number of players, resized for each size."""
+at the end of the game and in a replay. On a laptop the table keeps its height at the first flip, it does not move
+when the result appears at any size, and New game from the end leaves the focus on Flip. One page per number of
+players, resized for each size."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "crossbrowser"))
 from layout import LINES, UNSEEN, seat_things  # type: ignore[import-not-found]  # noqa: E402,I001
 
 SIZES = [(1280, 800), (1366, 768), (375, 667), (375, 740), (320, 568), (740, 375), (812, 375)]
+LAPTOPS = SIZES[:2]
 SENTENCE = "[data-testid=status] .short"
 CHANCES_SHOWN = "() => [...document.querySelectorAll('[data-testid^=seat-]:not([hidden]) .chance')]" \
     ".every((chance) => !chance.hidden)"
@@ -48,6 +50,10 @@ def board_at_every_size(page: Page) -> dict[str, list[float]]:
         page.evaluate("() => scrollTo(0, 0)")
         boxes[f"{width}x{height}"] = page.evaluate(BOARD_BOX)
     return boxes
+
+
+def heights(boxes: dict[str, list[float]], sizes: list[tuple[int, int]]) -> dict[str, float]:
+    return {f"{width}x{height}": boxes[f"{width}x{height}"][1] for width, height in sizes}
 
 
 def click(page: Page, testid: str) -> None:
@@ -86,12 +92,17 @@ def test_every_seat_the_sentence_and_the_controls_are_seen_on_every_screen(
     noticed = {"flip": "[data-testid=flip]", "hint": "[data-testid=hint]", "notice": "[data-testid=back-to-game]",
                **seat_things(players)}
     seen_at_every_size(page, noticed, "with a notice shown")
+    dealt = board_at_every_size(page)
 
     page.set_viewport_size({"width": 1280, "height": 800})
     click(page, "flip")
     expect(page.locator("[data-testid=back-notice]")).to_be_hidden()
+    page.wait_for_function("() => document.getElementById('board').dataset.round === '1'"
+                           f" && document.querySelector('{SENTENCE}').textContent !== ''")
     page.wait_for_function(CHANCES_SHOWN, timeout=LOAD_TIMEOUT)
     before = board_at_every_size(page)
+    # on a laptop the table keeps its height at the first flip: the round's sentence takes the hint's line
+    assert heights(before, LAPTOPS) == heights(dealt, LAPTOPS)
     click(page, "finish")
     expect(page.locator("[data-testid=result]")).to_be_visible(timeout=LOAD_TIMEOUT)
     assert board_at_every_size(page) == before  # the table does not move when the result appears, at any size
