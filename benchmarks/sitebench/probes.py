@@ -84,7 +84,8 @@ INIT_SCRIPT = """(() => {
 # One request to the engine, seen from the page: the flip button's aria-busy goes "true" when a request that
 # changes the game starts and "false" when it is over and the page takes the next one. `watch` is the element
 # whose first mutation means "the answer is on screen"; `start` is the event ("keydown" or "click") whose
-# timeStamp is t0.
+# timeStamp is t0. The page may take the next request before the answer is on screen (the round number is
+# written a frame after the answer): then it is idle once the answer shows.
 ARM = """([watch, start]) => {
   const flip = document.querySelector('[data-testid=flip]');
   const target = document.querySelector(watch);
@@ -94,6 +95,7 @@ ARM = """([watch, start]) => {
   const shown = new MutationObserver(() => {
     if (watch === '[data-testid=result]' && target.hidden) return; // the result counts once it is visible
     probe.shown ??= performance.now();
+    if (flip.getAttribute('aria-busy') === 'false') probe.idle ??= probe.shown;
     shown.disconnect();
   });
   shown.observe(target, {childList: true, characterData: true, subtree: true, attributes: true});
