@@ -6,13 +6,16 @@ import { CARDS, DECKS } from "./facts.js";
 import { cardName, text } from "./strings.js";
 
 const PICTURES = new URL("../cards/", import.meta.url);
-// place ("four-colour/JD.svg") → a blob: address of its picture, once the one file of every picture is in. A
-// picture loaded on its own can be cut short by a page that leaves, which Firefox reports as an error of the
-// service worker that answered it; drawn from memory, no card asks the network or the worker again.
+// place ("four-colour/JD.svg") → its SVG text, once the one file of every picture is in. A picture loaded on its
+// own can be cut short by a page that leaves, which Firefox reports as an error of the service worker that
+// answered it; drawn from memory, no card asks the network or the worker again.
 const inMemory = new Map();
+// place → the blob: address of its picture, made at its first use: making all of them at once took the main
+// thread about 110 ms, during the start-up
+const addresses = new Map();
 let bundle = null; // the promise of that file
-const preloaded = new Map(); // address → decoded card picture, kept so that the browser keeps it in memory
-let waiting = null; // the addresses still to preload, from the end of the start-up on
+const preloaded = new Map(); // place → decoded card picture, kept so that the browser keeps it in memory
+let waiting = null; // the places still to preload, from the end of the start-up on
 
 let faces = { letters: undefined, deck: undefined }; // the deck the cards are drawn in (the settings')
 const places = new Map(); // code → place of its picture in that deck, worked out once
@@ -23,10 +26,12 @@ function placeOf(code) {
   return places.get(code);
 }
 
-/** The address a card's picture is drawn from: in memory once the pictures are, else its own file. */
-function cardUrl(code) {
-  const place = placeOf(code);
-  return inMemory.get(place) ?? new URL(place, PICTURES).href;
+/** The address a picture is drawn from: in memory once the pictures are, else its own file. */
+function urlOf(place) {
+  if (!addresses.has(place) && inMemory.has(place)) {
+    addresses.set(place, URL.createObjectURL(new Blob([inMemory.get(place)], { type: "image/svg+xml" })));
+  }
+  return addresses.get(place) ?? new URL(place, PICTURES).href;
 }
 
 /** Fetch every card picture at once, in one file (cards/pictures.json, sitebuild/pictures.py's); where it
@@ -36,9 +41,7 @@ export function loadPictures() {
     if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
     return answer.json();
   }).then((pictures) => {
-    for (const [place, svg] of Object.entries(pictures)) {
-      inMemory.set(place, URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" })));
-    }
+    for (const [place, svg] of Object.entries(pictures)) inMemory.set(place, svg);
   }).catch(() => {});
   return bundle;
 }
@@ -52,16 +55,16 @@ export async function preloadCards() {
   // a picture loaded on its own is left for its first sight
   if (typeof requestIdleCallback !== "function" || !inMemory.size) return;
   const idle = !waiting || !waiting.length;
-  waiting = [null, ...CARDS].map(cardUrl).filter((url) => !preloaded.has(url));
+  waiting = [null, ...CARDS].map(placeOf).filter((place) => !preloaded.has(place));
   if (idle) requestIdleCallback(preloadNext);
 }
 
 function preloadNext() {
-  const url = waiting.shift();
-  if (!url) return;
+  const place = waiting.shift();
+  if (!place) return;
   const img = new Image();
-  img.src = url;
-  preloaded.set(url, img);
+  img.src = urlOf(place);
+  preloaded.set(place, img);
   img.decode().catch(() => {}).then(() => requestIdleCallback(preloadNext)); // a missing picture only stays slow
 }
 
@@ -78,7 +81,7 @@ export function useDeck({ letters, deck }) {
 }
 
 function drawPicture(img, code) {
-  img.src = cardUrl(code);
+  img.src = urlOf(placeOf(code));
   img.dataset.picture = placeOf(code); // which picture, for the tests: a blob: address does not say
 }
 
