@@ -139,6 +139,29 @@ def test_delete_saved_game(page: Page, guard) -> None:
     wait_saved(page, 4)
 
 
+DEAL_AND_READ_MARK = """() => new Promise((dealt) => {
+  const board = document.getElementById('board');
+  const before = board.dataset.gameId;
+  new MutationObserver((changes, observer) => {
+    if (board.dataset.gameId === before) return;
+    observer.disconnect();
+    dealt(board.dataset.savedRound ?? null);
+  }).observe(board, {attributes: true, attributeFilter: ['data-game-id']});
+  document.querySelector('[data-testid=new-game]').click();
+})"""
+
+
+def test_a_new_deal_is_not_marked_saved_until_its_own_record_is_stored(page: Page, guard) -> None:
+    open_game(page)
+    new_game(page, 2, 5)
+    wait_saved(page, 0)
+    page.fill("[data-testid=seed-input]", "7")
+    # the record stored is still the game before's when the new one is on screen
+    assert page.evaluate(DEAL_AND_READ_MARK) is None, "the round marked saved was the game before's"
+    wait_saved(page, 0)
+    assert record(page)["board"]["deal"]["seed"] == 7
+
+
 def test_a_damaged_save_is_reported_and_kept_until_a_new_game(page: Page, guard) -> None:
     open_game(page)
     new_game(page, 2, 5)

@@ -7,7 +7,7 @@ import { forgetChances } from "./chances.js";
 import { FATAL, PACE } from "./facts.js";
 import { addLine, showLines } from "./log.js";
 import { engine, state, update } from "./page.js";
-import { keepFinished, persistGame } from "./saving.js";
+import { keepFinished, persistGame, unmarkSaved } from "./saving.js";
 import { applySettings } from "./settings.js";
 import { hear } from "./sound.js";
 import { answered, asking, autoplaying, canAsk, dealt, failed, onTable } from "./state.js";
@@ -58,6 +58,7 @@ export function show(answer, { fresh = false, persist = true, loaded = false, st
   if (loaded) {
     update(dealt);
     $("board").dataset.gameId = String(state.games); // for tests only
+    unmarkSaved(); // the record stored is of the game before, until this one's lands
   }
   if (stop) update(autoplaying, false);
   const auto = state.autoplay; // a round that ends auto-play is still one of auto-play's

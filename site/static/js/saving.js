@@ -61,8 +61,9 @@ export function persistGame(finished = null, { answerFollows = false, kept = () 
   const record = { ...state.record, settings: state.settings };
   const round = state.board.round; // the record's own, or that of the last of its rounds ahead drawn
   return write(record, finished, () => {
-    // a round drawn ahead once the engine is ready: <div id=board data-saved-round> waits for the bridge's record
-    if (!answerFollows) markSaved(round);
+    // a round drawn ahead once the engine is ready: <div id=board data-saved-round> waits for the bridge's record;
+    // a game dealt since is not the one stored
+    if (!answerFollows && state.record && state.record.id === record.id) markSaved(round);
     askToKeep(); // once, after the visitor's first action
   }, kept);
 }
@@ -70,6 +71,11 @@ export function persistGame(finished = null, { answerFollows = false, kept = () 
 /** The record of round `round` is stored: <div id=board data-saved-round>, which tests wait for. */
 export function markSaved(round) {
   $("board").dataset.savedRound = String(round);
+}
+
+/** No record of the game on screen is stored yet (a game just dealt or loaded), or none is any more. */
+export function unmarkSaved() {
+  delete $("board").dataset.savedRound;
 }
 
 /** Add the finished game of the bridge's entry to the history, unless it is there already (an older site's, or a
@@ -151,7 +157,7 @@ export async function setKeep(keep) {
       await written();
       await store.deleteGame();
       await store.saveReplaced(null);
-      delete $("board").dataset.savedRound;
+      unmarkSaved();
       note(text("saving_stopped"));
     }
   } catch {
@@ -166,7 +172,7 @@ export async function deleteSave() {
     await written();
     await store.deleteGame();
     await store.saveReplaced(null);
-    delete $("board").dataset.savedRound;
+    unmarkSaved();
     update(forgotDamaged);
     note(text("deleted"));
   } catch {
