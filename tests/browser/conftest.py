@@ -5,7 +5,7 @@ Debian's Chromium is used when present (sitebuild/chromium.py).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -14,6 +14,7 @@ from primed import Snapshot
 
 from sitebuild.chromium import launch_options
 
+from gamepage import Visitor
 from guard import Guard
 
 
@@ -35,12 +36,26 @@ def snapshot(browser: Browser, site_url: str, served_extra: dict[str, bytes]) ->
 
 
 @pytest.fixture
-def context(new_context: Any, request: pytest.FixtureRequest) -> BrowserContext:
-    """pytest-playwright's context, primed with the engine's snapshot unless the test is marked `cold`."""
+def prime(request: pytest.FixtureRequest) -> Callable[[BrowserContext], None]:
+    """Put the engine's snapshot into a new context, unless the test is marked `cold`."""
+    def primed(context: BrowserContext) -> None:
+        if not request.node.get_closest_marker("cold"):
+            request.getfixturevalue("snapshot").prime(context)
+    return primed
+
+
+@pytest.fixture
+def context(new_context: Any, prime: Callable[[BrowserContext], None]) -> BrowserContext:
+    """pytest-playwright's context, a returning visitor's (primed) unless the test is marked `cold`."""
     made: BrowserContext = new_context()
-    if not request.node.get_closest_marker("cold"):
-        request.getfixturevalue("snapshot").prime(made)
+    prime(made)
     return made
+
+
+@pytest.fixture
+def visitor(browser: Browser, site_url: str, guard: Guard, prime: Callable[[BrowserContext], None]) -> Visitor:
+    """The test's own new contexts, primed as `context` is (gamepage.Visitor)."""
+    return Visitor(browser, site_url, guard, prime)
 
 
 @pytest.fixture(scope="session")

@@ -80,27 +80,33 @@ def open_game(page: Page, path: str = "en/index.html") -> None:
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
 
 
-def fresh_page(browser: Browser, site_url: str, guard: Guard, path: str = "en/index.html") -> Page:
-    """`path` open in a new context, under the test's guard: another browser profile as far as the site can tell."""
-    context = browser.new_context(base_url=site_url, service_workers="allow", accept_downloads=True)
-    context.on("request", guard.request)
-    context.on("console", guard.console)
-    context.on("weberror", guard.weberror)
-    page = context.new_page()
-    open_game(page, path)
-    return page
+class Visitor:
+    """The test's own new contexts, each another browser profile as far as the site can tell, under the test's
+    guard, and a returning visitor's as the `context` fixture's is (`prime`, which leaves a `cold` test's alone)."""
 
+    def __init__(self, browser: Browser, site_url: str, guard: Guard,
+                 prime: Callable[[BrowserContext], None]) -> None:
+        self.browser, self.site_url, self.guard, self.prime = browser, site_url, guard, prime
 
-def context_at(browser: Browser, site_url: str, guard: Guard, width: int, height: int,
-               **options: Any) -> BrowserContext:
-    """A new context with a `width` × `height` window, a phone's (touch) below 800 × 500, under the test's guard."""
-    phone = width < 800 or height < 500
-    context = browser.new_context(base_url=site_url, viewport={"width": width, "height": height},
-                                  has_touch=phone, is_mobile=phone, **options)
-    context.on("request", guard.request)
-    context.on("console", guard.console)
-    context.on("weberror", guard.weberror)
-    return context
+    def context(self, **options: Any) -> BrowserContext:
+        context = self.browser.new_context(base_url=self.site_url, **options)
+        context.on("request", self.guard.request)
+        context.on("console", self.guard.console)
+        context.on("weberror", self.guard.weberror)
+        self.prime(context)
+        return context
+
+    def at(self, width: int, height: int, **options: Any) -> BrowserContext:
+        """A new context with a `width` × `height` window, a phone's (touch) below 800 × 500."""
+        phone = width < 800 or height < 500
+        return self.context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone,
+                            **options)
+
+    def page(self, path: str = "en/index.html") -> Page:
+        """`path` open in a new context, with its engine ready."""
+        page = self.context(service_workers="allow", accept_downloads=True).new_page()
+        open_game(page, path)
+        return page
 
 
 def expect_engine_failed(page: Page) -> None:

@@ -5,10 +5,9 @@ A control that draws no boundary of its own (a text disclosure) is told by its t
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, context_at
-from guard import Guard
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Visitor
 
 # Each enabled control's boundaries against its backdrop: the colours of the ancestors' backgrounds, laid one over
 # the other from the page up to the first opaque one; a gradient on the way gives one backdrop per colour stop.
@@ -71,11 +70,10 @@ def faint_controls(page: Page, state: str) -> list[str]:
     return wrong
 
 
-def test_every_control_has_a_boundary_of_3_to_1_in_both_colour_schemes(browser: Browser, site_url: str,
-                                                                        guard: Guard) -> None:
+def test_every_control_has_a_boundary_of_3_to_1_in_both_colour_schemes(visitor: Visitor) -> None:
     faint = []
     for width, height in ((1280, 800), (375, 740)):
-        context = context_at(browser, site_url, guard, width, height, reduced_motion="reduce")
+        context = visitor.at(width, height, reduced_motion="reduce")
         page = context.new_page()
         page.goto("en/index.html?players=3&seed=4")
         page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)

@@ -4,15 +4,15 @@ deals that game (bad links: test_reliability_security.py)."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
-from gamepage import Game, board, expected_cards, flip, fresh_page, new_game, open_game
+from gamepage import Game, Visitor, board, expected_cards, flip, new_game, open_game
 
 
 @pytest.mark.parametrize(("players", "seed", "order", "lang"), [(2, 2024, "shuffled", "sw"), (3, 4321, "played", "id")])
-def test_a_shared_link_opens_the_same_deal_in_a_fresh_browser_and_language(page: Page, guard, browser: Browser,
-                                                                          site_url: str, players: int, seed: int,
-                                                                          order: str, lang: str) -> None:
+def test_a_shared_link_opens_the_same_deal_in_a_fresh_browser_and_language(page: Page, guard, visitor: Visitor,
+                                                                          players: int, seed: int, order: str,
+                                                                          lang: str) -> None:
     open_game(page)
     new_game(page, players, seed, order=order)
     flip(page, 3)
@@ -25,7 +25,7 @@ def test_a_shared_link_opens_the_same_deal_in_a_fresh_browser_and_language(page:
     else:
         assert f"order={order}" in link
 
-    theirs = fresh_page(browser, site_url, guard, link.replace("/en/", f"/{lang}/"))  # nothing saved there
+    theirs = visitor.page(link.replace("/en/", f"/{lang}/"))  # nothing saved there
     assert "seed=" not in theirs.url  # the link is used once, a reload does not deal again
     flip(theirs, 3)
     shown = board(theirs)

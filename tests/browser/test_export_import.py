@@ -7,10 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from faults import fixture
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, fresh_page, new_game, record, wait_saved
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Visitor, board, flip, new_game, record, wait_saved
 
 MARKUP = '<img src=x onerror="window.__pwned = 1">'
 
@@ -21,7 +21,7 @@ def import_file(page: Page, path: Path) -> None:
     page.set_input_files("[data-testid=import]", str(path))
 
 
-def test_an_exported_game_imports_in_another_browser(page: Page, browser: Browser, site_url: str, guard,
+def test_an_exported_game_imports_in_another_browser(page: Page, visitor: Visitor,
                                                      tmp_path: Path) -> None:
     page.goto("en/index.html")
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
@@ -37,7 +37,7 @@ def test_an_exported_game_imports_in_another_browser(page: Page, browser: Browse
     assert json.loads(exported.read_text()) == record(page)["game"]  # the game as it is stored
     before = board(page)
 
-    other = fresh_page(browser, site_url, guard)
+    other = visitor.page()
     assert record(other)["game"]["seed"] != 404  # it has a game of its own
     import_file(other, exported)
     other.wait_for_function("() => document.getElementById('board').dataset.round === '4'")

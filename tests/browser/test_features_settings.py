@@ -4,9 +4,9 @@ reduced motion turns the animation off."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, flip, new_game, open_game, record, wait_saved, wait_stored
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Visitor, flip, new_game, open_game, record, wait_saved, wait_stored
 
 
 def test_settings_persist_across_a_reload(page: Page, guard) -> None:
@@ -42,18 +42,15 @@ def test_settings_persist_across_a_reload(page: Page, guard) -> None:
     assert "no-animation" in page.evaluate("() => document.documentElement.className")
 
 
-def test_reduced_motion_turns_the_animation_off(browser: Browser, site_url: str) -> None:
-    context = browser.new_context(base_url=site_url, reduced_motion="reduce")
+def test_reduced_motion_turns_the_animation_off(visitor: Visitor) -> None:
+    context = visitor.context(reduced_motion="reduce")
     page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     open_game(page)
     expect(page.locator("[data-testid=animation]")).to_have_value("none")
     flip(page)
     running = page.evaluate("() => document.getAnimations().length")
     assert running == 0
     context.close()
-    assert errors == []
 
 
 # Each setting that takes effect at once and is kept with the game, the page that offers it, its default,

@@ -7,12 +7,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from gamepage import (
     ENGINE_READY,
     LOAD_TIMEOUT,
     Game,
+    Visitor,
     board,
     expected_cards,
     flip,
@@ -66,8 +67,7 @@ def test_r7_a_three_card_game_from_the_form_shows_three_backs_a_seat_and_survive
     assert board(page)["counts"] == [len(hand) for hand in expected.hands]
 
 
-def test_a_link_deals_a_three_card_game_and_sharing_it_says_so(page: Page, guard, browser: Browser,
-                                                              site_url: str) -> None:
+def test_a_link_deals_a_three_card_game_and_sharing_it_says_so(page: Page, guard, visitor: Visitor) -> None:
     seed = war_seed(4, 3)
     expected = Game.new(4, seed=seed, face_down=3)
     war = expected.play_round().to_dict()
@@ -81,7 +81,7 @@ def test_a_link_deals_a_three_card_game_and_sharing_it_says_so(page: Page, guard
     link = page.locator("#share-url").input_value()
     assert f"seed={seed}" in link and "down=3" in link and "order=" not in link
 
-    other = browser.new_context(base_url=site_url)  # nothing saved there
+    other = visitor.context()  # nothing saved there
     theirs = other.new_page()
     theirs.goto(link)
     theirs.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)

@@ -10,12 +10,10 @@ import os
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
-from playwright.sync_api import Browser
 
 import build
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT
-from guard import Guard
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Visitor
 
 LANGS = [lang.code for lang in build.LANGUAGES]
 KEPT = build.SITE / "static"
@@ -28,13 +26,11 @@ SETTLED = """() => document.fonts.status === 'loaded' && [...document.images].ev
 SAME = 2.0  # the largest mean difference (of 255, over every pixel's channels) between two takes of one page
 
 
-def take(browser: Browser, site_url: str, guard: Guard, lang: str, form: str) -> Image.Image:
+def take(visitor: Visitor, lang: str, form: str) -> Image.Image:
     """The game page in `lang` at the `form` window, from its top: the deal, after one flip."""
     (width, height), scale = build.SCREENSHOT_WINDOWS[form]
-    context = browser.new_context(base_url=site_url, viewport={"width": width, "height": height},
-                                  device_scale_factor=scale, reduced_motion="reduce", service_workers="block")
-    context.on("console", guard.console)
-    context.on("weberror", guard.weberror)
+    context = visitor.context(viewport={"width": width, "height": height}, device_scale_factor=scale,
+                              reduced_motion="reduce", service_workers="block")
     try:
         page = context.new_page()
         page.goto(f"{lang}/{DEAL}")
@@ -53,11 +49,10 @@ def difference(a: Image.Image, b: Image.Image) -> float:
 
 
 @pytest.mark.parametrize("form", build.SCREENSHOT_WINDOWS)
-def test_the_install_screenshots_show_the_game_page_in_their_language(browser: Browser, site_url: str, guard: Guard,
-                                                                      form: str) -> None:
+def test_the_install_screenshots_show_the_game_page_in_their_language(visitor: Visitor, form: str) -> None:
     kept = {lang: KEPT / build.screenshot(lang, form) for lang in LANGS}
     for lang in LANGS:
-        shot = take(browser, site_url, guard, lang, form)
+        shot = take(visitor, lang, form)
         assert f"{shot.width}x{shot.height}" == build.screenshot_sizes(form)
         if RETAKE:
             kept[lang].parent.mkdir(parents=True, exist_ok=True)

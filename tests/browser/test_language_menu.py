@@ -3,12 +3,11 @@ plain link to that language's page, by touch, by keyboard and for a screen reade
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 from sitebuild.languages import CODES
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, context_at
-from guard import Guard
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Visitor
 
 LANGS = list(CODES)
 INSIDE = """() => [...document.querySelectorAll('[data-testid=language-switcher] a')].map((link) => {
@@ -19,9 +18,8 @@ INSIDE = """() => [...document.querySelectorAll('[data-testid=language-switcher]
 })"""
 
 
-def test_all_six_languages_are_one_labelled_menu_away_on_a_small_phone(browser: Browser, site_url: str,
-                                                                         guard: Guard) -> None:
-    context = context_at(browser, site_url, guard, 320, 568)
+def test_all_six_languages_are_one_labelled_menu_away_on_a_small_phone(visitor: Visitor) -> None:
+    context = visitor.at(320, 568)
     page = context.new_page()
     page.goto("ru/index.html")
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)

@@ -8,10 +8,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, context_at, flip, new_game, open_game, wait_still
-from guard import Guard
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Visitor, board, flip, new_game, open_game, wait_still
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "crossbrowser"))
 from layout import UNSEEN, seat_things  # type: ignore[import-not-found]  # noqa: E402  # beside the cross-browser drivers
@@ -35,9 +34,9 @@ SCREENS = [(1280, 800, 4, WIDE_LANGS), (1366, 768, 2, WIDE_LANGS), (375, 667, 2,
 @pytest.mark.parametrize(("width", "height", "players", "langs"), SCREENS,
                          ids=[f"{width}x{height}-{players}" for width, height, players, _ in SCREENS])
 def test_the_first_screen_shows_flip_every_seat_the_sentence_and_the_result(
-        browser: Browser, site_url: str, guard: Guard, width: int, height: int, players: int,
+        visitor: Visitor, width: int, height: int, players: int,
         langs: list[str]) -> None:
-    context = context_at(browser, site_url, guard, width, height, reduced_motion="reduce")
+    context = visitor.at(width, height, reduced_motion="reduce")
     page = context.new_page()
     seats = seat_things(players, chances=False)
     for lang in langs:
@@ -57,8 +56,8 @@ def test_the_first_screen_shows_flip_every_seat_the_sentence_and_the_result(
     context.close()
 
 
-def test_a_tap_on_your_stack_flips(browser: Browser, site_url: str, guard: Guard) -> None:
-    context = context_at(browser, site_url, guard, 375, 740)
+def test_a_tap_on_your_stack_flips(visitor: Visitor) -> None:
+    context = visitor.at(375, 740)
     page = context.new_page()
     open_game(page)
     expect(page.locator("[data-testid=hint]")).to_be_visible()  # the first round says how to flip
@@ -70,8 +69,8 @@ def test_a_tap_on_your_stack_flips(browser: Browser, site_url: str, guard: Guard
     context.close()
 
 
-def test_the_table_looks_dealt_before_the_engine_is_ready(browser: Browser, site_url: str, guard: Guard) -> None:
-    context = context_at(browser, site_url, guard, 1280, 800)
+def test_the_table_looks_dealt_before_the_engine_is_ready(visitor: Visitor) -> None:
+    context = visitor.at(1280, 800)
     page = context.new_page()
     page.route("**/js/worker.js", lambda route: None)  # the engine never starts: what is drawn is the page's own
     page.goto("en/index.html", wait_until="domcontentloaded")
@@ -122,9 +121,8 @@ def test_nothing_moves_with_the_animation_off(page: Page, guard) -> None:
     assert board(page)["shown"] == [str(n) for n in board(page)["counts"]]
 
 
-def test_space_after_the_speed_slider_flips_and_does_not_scroll(browser: Browser, site_url: str,
-                                                                guard: Guard) -> None:
-    context = context_at(browser, site_url, guard, 1280, 500)  # short: the page can scroll
+def test_space_after_the_speed_slider_flips_and_does_not_scroll(visitor: Visitor) -> None:
+    context = visitor.at(1280, 500)  # short: the page can scroll
     page = context.new_page()
     open_game(page)
     new_game(page, 2, 5)

@@ -10,10 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, context_at
-from guard import Guard
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Visitor
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "crossbrowser"))
 from layout import UNSEEN, seat_things  # type: ignore[import-not-found]  # noqa: E402,I001
@@ -67,9 +66,9 @@ def side(seat: dict[str, float], battle: dict[str, float]) -> str | None:
     return None
 
 
-def played(browser: Browser, site_url: str, guard: Guard, players: int, rounds: int = 1) -> Page:
+def played(visitor: Visitor, players: int, rounds: int = 1) -> Page:
     """A page of a `players` game (seed 0) after its first `rounds` rounds, with every card drawn."""
-    context = context_at(browser, site_url, guard, 1280, 800, reduced_motion="reduce")
+    context = visitor.at(1280, 800, reduced_motion="reduce")
     page = context.new_page()
     page.goto(f"en/index.html?players={players}&seed=0")
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
@@ -82,8 +81,8 @@ def played(browser: Browser, site_url: str, guard: Guard, players: int, rounds: 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_seats_sit_around_the_battle_with_cards_read_from_arms_length(
-        browser: Browser, site_url: str, guard: Guard, players: int) -> None:
-    page = played(browser, site_url, guard, players)
+        visitor: Visitor, players: int) -> None:
+    page = played(visitor, players)
     for width, height in [(1280, 800), (1366, 768), (1920, 1080)]:
         page.set_viewport_size({"width": width, "height": height})
         table = page.evaluate(TABLE)
@@ -104,8 +103,8 @@ def test_the_seats_sit_around_the_battle_with_cards_read_from_arms_length(
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_table_fits_every_width_and_its_cards_grow_with_a_desktops_window(
-        browser: Browser, site_url: str, guard: Guard, players: int) -> None:
-    page = played(browser, site_url, guard, players)
+        visitor: Visitor, players: int) -> None:
+    page = played(visitor, players)
     for width, height in [(320, 568), (375, 740), (740, 375), (768, 1024), (1024, 768), (1280, 800),
                           (1600, 900), (1920, 1080)]:
         page.set_viewport_size({"width": width, "height": height})
@@ -121,9 +120,9 @@ def test_the_table_fits_every_width_and_its_cards_grow_with_a_desktops_window(
 
 
 @pytest.mark.parametrize(("players", "war"), [(2, 4), (4, 2)])  # seed 0's first war
-def test_a_wars_cards_stay_inside_their_seats_on_a_desktop(browser: Browser, site_url: str, guard: Guard,
+def test_a_wars_cards_stay_inside_their_seats_on_a_desktop(visitor: Visitor,
                                                              players: int, war: int) -> None:
-    page = played(browser, site_url, guard, players, rounds=war)
+    page = played(visitor, players, rounds=war)
     assert page.locator("#seat-0 .cards img").count() >= 3  # the battle card, a face-down one and the war's
     for width, height in DESKTOPS:
         page.set_viewport_size({"width": width, "height": height})

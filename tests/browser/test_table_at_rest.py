@@ -7,11 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
-from test_table import ROUND, context_at
+from playwright.sync_api import Page, expect
+from test_table import ROUND
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, long_seed, open_game, wait_saved, wait_still
-from guard import Guard
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Visitor, board, flip, long_seed, open_game, wait_saved, wait_still
 
 # What a player sees of the table at rest: per seat the cards on screen (each fully drawn, unmoved, inside its
 # seat), the count shown, the frame and "Out"; the pile shown, the round and the sentence.
@@ -68,8 +67,8 @@ def set_animation(page: Page, animation: str) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_tap_on_your_stack_flips_every_round_whoever_took_the_last_pile(
-        browser: Browser, site_url: str, guard: Guard, players: int) -> None:
-    context = context_at(browser, site_url, guard, 375, 740)
+        visitor: Visitor, players: int) -> None:
+    context = visitor.at(375, 740)
     page = context.new_page()
     open_game(page, f"en/index.html?players={players}&seed={long_seed(players, TAPS)}")
     set_animation(page, "fast")  # the cards still move: a tap meets whatever the motion left on the table
@@ -97,9 +96,9 @@ MODES = ["normal", "fast", "none", "reduced", "stop-war"]
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_the_round_stays_on_the_table_as_a_reload_draws_it(browser: Browser, site_url: str, guard: Guard,
+def test_the_round_stays_on_the_table_as_a_reload_draws_it(visitor: Visitor,
                                                           mode: str) -> None:
-    context = context_at(browser, site_url, guard, 1280, 800,
+    context = visitor.at(1280, 800,
                          reduced_motion="reduce" if mode == "reduced" else "no-preference")
     page = context.new_page()
     open_game(page, "en/index.html?players=2&seed=0")  # its first war is in round 4

@@ -12,10 +12,9 @@ from pathlib import Path
 from pprint import pformat
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, context_at
-from guard import Guard
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, Visitor
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "crossbrowser"))
 from layout import LINES, UNSEEN, seat_things  # type: ignore[import-not-found]  # noqa: E402,I001
@@ -62,8 +61,8 @@ def click(page: Page, testid: str) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_seat_the_sentence_and_the_controls_are_seen_on_every_screen(
-        browser: Browser, site_url: str, guard: Guard, players: int) -> None:
-    context = context_at(browser, site_url, guard, 1280, 800, reduced_motion="reduce")
+        visitor: Visitor, players: int) -> None:
+    context = visitor.at(1280, 800, reduced_motion="reduce")
     page = context.new_page()
     page.goto(f"en/index.html?players={players}&seed=0")
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
