@@ -357,7 +357,9 @@ class WebKit:
 
     name = "webkit"
 
-    def __init__(self) -> None:
+    def __init__(self, *, optimised_wasm: bool = True) -> None:
+        """`optimised_wasm` False: WebAssembly runs on JavaScriptCore's baseline code only (the tests', which
+        prove behaviour, not speed): its optimising tier takes about a third of a test's CPU in WebKitGTK."""
         read, write = os.pipe()
         # -displayfd: Xvfb picks a free display number itself and writes it here once it accepts clients.
         self.xvfb = subprocess.Popen([str(XVFB), "-displayfd", str(write), "-screen", "0", "1280x1024x24",
@@ -365,7 +367,8 @@ class WebKit:
         os.close(write)
         with os.fdopen(read) as pipe:
             display = pipe.readline().strip()
-        service = Service(executable_path=str(WEBKIT_DRIVER), env={**os.environ, "DISPLAY": f":{display}"})
+        tiers = {} if optimised_wasm else {"JSC_useOMGJIT": "false"}
+        service = Service(executable_path=str(WEBKIT_DRIVER), env={**os.environ, "DISPLAY": f":{display}", **tiers})
         with warnings.catch_warnings():  # selenium's own WebKitGTK class still sets up its connection the old way
             warnings.filterwarnings("ignore", "setting remote_server_addr", DeprecationWarning)
             self.driver = webdriver.WebKitGTK(service=service, options=webdriver.WebKitGTKOptions())
