@@ -11,6 +11,10 @@ FLAGS = ("--no-sandbox", "--disable-gpu", "--disable-background-networking", "--
          "--disable-sync", "--no-first-run", "--disable-quic")
 
 
-def launch_options() -> dict[str, Any]:
-    """Playwright's options for launching it: the flags, and Debian's Chromium if it is there (else Playwright's)."""
-    return {"args": list(FLAGS), **({"executable_path": str(CHROMIUM)} if CHROMIUM.exists() else {})}
+def launch_options(*, optimised_wasm: bool = True) -> dict[str, Any]:
+    """Playwright's options for launching it: the flags, and Debian's Chromium if it is there (else Playwright's).
+    `optimised_wasm` False: WebAssembly runs on V8's baseline code only (the tests', which prove behaviour, not
+    speed): V8 compiles Pyodide's hot functions again, optimised, on background threads, about 1.5–2 CPU-s of
+    every page load."""
+    flags = [*FLAGS, *([] if optimised_wasm else ["--js-flags=--liftoff-only"])]
+    return {"args": flags, **({"executable_path": str(CHROMIUM)} if CHROMIUM.exists() else {})}

@@ -58,16 +58,9 @@ def visitor(browser: Browser, site_url: str, guard: Guard, prime: Callable[[Brow
     return Visitor(browser, site_url, guard, prime)
 
 
-# V8 compiles Pyodide's hot WebAssembly a second time, optimised, on background threads: about 1.5–2 CPU-s of
-# every page load, a fifth of the suite's Chromium CPU. The tests prove behaviour, not speed, so they keep the
-# baseline code; the benchmarks, which measure speed, run Chromium as it ships.
-BASELINE_WASM = "--js-flags=--liftoff-only"
-
-
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    options = launch_options()
-    return {**browser_type_launch_args, **options, "args": [*options["args"], BASELINE_WASM]}
+    return {**browser_type_launch_args, **launch_options(optimised_wasm=False)}
 
 
 @pytest.fixture(scope="session")

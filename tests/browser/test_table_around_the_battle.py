@@ -120,8 +120,7 @@ def test_the_table_fits_every_width_and_its_cards_grow_with_a_desktops_window(
 
 
 @pytest.mark.parametrize(("players", "war"), [(2, 4), (4, 2)])  # seed 0's first war
-def test_a_wars_cards_stay_inside_their_seats_on_a_desktop(visitor: Visitor,
-                                                             players: int, war: int) -> None:
+def test_a_wars_cards_stay_inside_their_seats_on_a_desktop(visitor: Visitor, players: int, war: int) -> None:
     page = played(visitor, players, rounds=war)
     assert page.locator("#seat-0 .cards img").count() >= 3  # the battle card, a face-down one and the war's
     for width, height in DESKTOPS:
