@@ -21,6 +21,10 @@ from guard import Guard
 
 ENGINE_READY = "() => document.documentElement.dataset.engine === 'ready'"
 LOAD_TIMEOUT = 60_000
+# How long a test waits for a round's win chances. Not a speed check: an estimate of four players in played order
+# is about 4 s of CPU on the tests' baseline WebAssembly (2 s as shipped), four at once on two cores took 9-18 s,
+# and a full run on a noisy machine once took over 30 s.
+ESTIMATE_TIMEOUT = 120_000
 
 READ_BOARD = """() => {
   const seats = [...document.querySelectorAll('[data-testid^=seat-]')].filter((seat) => !seat.hidden);
@@ -176,6 +180,19 @@ def wait_still(page: Page) -> None:
     """Wait until the round's cards have moved to the winner: only then do the counts and the sentence on screen
     change (board.js)."""
     page.wait_for_function("() => document.getElementById('board').dataset.motion !== 'on'")
+
+
+def wait_chances(page: Page, round_number: int) -> None:
+    """Wait until the win chances of round `round_number` are on screen."""
+    page.wait_for_function("(round) => { const other = document.getElementById('chance-other');"
+                           " return !other.hidden && other.dataset.round === String(round); }",
+                           arg=round_number, timeout=ESTIMATE_TIMEOUT)
+
+
+def wait_chance_bars(page: Page) -> None:
+    """Wait until every seat in the game has its chance bar: its estimate, or "…" while it is worked out."""
+    page.wait_for_function("() => [...document.querySelectorAll('[data-testid^=seat-]:not([hidden]) .chance')]"
+                           ".every((chance) => !chance.hidden)", timeout=LOAD_TIMEOUT)
 
 
 def new_game(page: Page, players: int = 2, seed: int | None = None, order: str = "shuffled",

@@ -10,20 +10,29 @@ from playwright.sync_api import Page, expect
 from krig.webapp.estimate import ROLLOUTS as ESTIMATE_ROLLOUTS
 from krig.webapp.estimate import Estimate
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, flip, new_game, open_game, text, wait_still, wait_stored
+from gamepage import (
+    ENGINE_READY,
+    LOAD_TIMEOUT,
+    Game,
+    flip,
+    new_game,
+    open_game,
+    text,
+    wait_chances,
+    wait_still,
+    wait_stored,
+)
 
 READ_CHANCES = """() => ({
   seats: [...document.querySelectorAll('.seat:not([hidden]) .chance')].map((c) => Number(c.dataset.percent)),
   other: Number(document.getElementById('chance-other').dataset.percent),
   round: Number(document.getElementById('chance-other').dataset.round),
 })"""
-SHOWN = "(round) => { const o = document.getElementById('chance-other');" \
-        " return !o.hidden && o.dataset.round === String(round); }"
 
 
 def chances_for(page: Page, round_number: int) -> dict:
     """Wait until the estimate for `round_number` is on screen, and read it."""
-    page.wait_for_function(SHOWN, arg=round_number, timeout=30_000)
+    wait_chances(page, round_number)
     return page.evaluate(READ_CHANCES)
 
 

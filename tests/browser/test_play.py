@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from gamepage import (
+    ESTIMATE_TIMEOUT,
     LOAD_TIMEOUT,
     WATCH_BOARD,
     Game,
@@ -216,7 +217,7 @@ def test_win_chances_appear_when_play_pauses(page: Page, guard) -> None:
     open_game(page)
     new_game(page, 4, 21)
     flip(page, 3)
-    page.wait_for_selector("#seat-3 .chance[data-percent]")
+    page.wait_for_selector("#seat-3 .chance[data-percent]", timeout=ESTIMATE_TIMEOUT)
     percents = page.evaluate("() => [...document.querySelectorAll('.seat:not([hidden]) .chance .pct')]"
                              ".map((p) => Number(p.textContent.replace('%', '')))")
     assert len(percents) == 4 and 96 <= sum(percents) <= 104

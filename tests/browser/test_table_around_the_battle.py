@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, Visitor
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Visitor, wait_chance_bars
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "crossbrowser"))
 from layout import UNSEEN, seat_things  # type: ignore[import-not-found]  # noqa: E402,I001
@@ -39,8 +39,6 @@ PLACES = {
     3: {"1": "left", "2": "right", "0": "below"},
     4: {"1": "left", "2": "above", "3": "right", "0": "below"},
 }
-CHANCES_SHOWN = "() => [...document.querySelectorAll('[data-testid^=seat-]:not([hidden]) .chance')]" \
-    ".every((chance) => !chance.hidden)"
 READABLE = 140  # px: the height of a card read from arm's length on a laptop's screen
 DESKTOPS = [(1024, 768), (1280, 800), (1366, 768), (1920, 1080)]
 
@@ -75,7 +73,7 @@ def played(visitor: Visitor, players: int, rounds: int = 1) -> Page:
     for number in range(1, rounds + 1):
         page.evaluate("() => document.querySelector('[data-testid=flip]').click()")
         page.wait_for_function("(n) => document.getElementById('board').dataset.round === String(n)", arg=number)
-    page.wait_for_function(CHANCES_SHOWN, timeout=LOAD_TIMEOUT)
+    wait_chance_bars(page)
     return page
 
 

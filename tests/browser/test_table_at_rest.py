@@ -10,7 +10,18 @@ import pytest
 from playwright.sync_api import Page, expect
 from test_table import ROUND
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, Visitor, board, flip, long_seed, open_game, wait_saved, wait_still
+from gamepage import (
+    ENGINE_READY,
+    LOAD_TIMEOUT,
+    Visitor,
+    board,
+    flip,
+    long_seed,
+    open_game,
+    wait_chances,
+    wait_saved,
+    wait_still,
+)
 
 # What a player sees of the table at rest: per seat the cards on screen (each fully drawn, unmoved, inside its
 # seat), the count shown, the frame and "Out"; the pile shown, the round and the sentence.
@@ -164,7 +175,7 @@ def test_the_words_and_numbers_change_when_the_motion_shows_them_and_war_covers_
                                                                                       guard) -> None:
     open_game(page, "en/index.html?players=2&seed=0")  # its first war is in round 4
     flip(page, 3)
-    page.wait_for_function("() => document.getElementById('chance-other').dataset.round === '3'", timeout=30_000)
+    wait_chances(page, 3)
     before = at_rest(page)
     page.evaluate("() => document.querySelector('[data-testid=flip]').click()")
     page.evaluate(SAMPLE)
@@ -185,7 +196,7 @@ def test_the_words_and_numbers_change_when_the_motion_shows_them_and_war_covers_
     assert after["sentence"] and after["sentence"] != before["sentence"]
     assert [seat["count"] for seat in after["seats"]] != old[0]
     assert page.evaluate(SAMPLE_CHANCES) in ("working", "4")  # round 4's, or being worked out: never round 3's
-    page.wait_for_function("() => document.getElementById('chance-other').dataset.round === '4'", timeout=30_000)
+    wait_chances(page, 4)
     assert page.evaluate("() => getComputedStyle(document.getElementById('war-mark')).opacity") == "0"
 
 

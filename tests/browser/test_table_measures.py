@@ -11,15 +11,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, wait_chance_bars
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "crossbrowser"))
 from layout import CHANCE_BARS, LINES, SPEED_ROW, off_one_row, wrong_chance_bars  # type: ignore[import-not-found]  # noqa: E402,I001
 from sitebuild.languages import CODES
 
 LANGS = list(CODES)
-CHANCES_SHOWN = "() => [...document.querySelectorAll('[data-testid^=seat-]:not([hidden]) .chance')]" \
-    ".every((chance) => !chance.hidden)"
 # every button and disclosure a player can press, with what a replay and the end of a game show
 BUTTONS = "main button, #game summary, main .file-button, header summary"
 
@@ -34,7 +32,7 @@ def test_chance_bars_the_speed_row_and_button_labels_keep_their_shape(page: Page
     page.goto(f"{lang}/index.html?players=4&seed=3")
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
     page.evaluate("() => document.querySelector('[data-testid=flip]').click()")
-    page.wait_for_function(CHANCES_SHOWN, timeout=LOAD_TIMEOUT)
+    wait_chance_bars(page)
     page.evaluate("() => document.querySelectorAll('main details').forEach((d) => { d.open = true; })")
     for width in (1280, 375, 320):
         page.set_viewport_size({"width": width, "height": 800})

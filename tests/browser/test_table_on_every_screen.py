@@ -14,7 +14,7 @@ from pprint import pformat
 import pytest
 from playwright.sync_api import Page, expect
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, Visitor
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, Visitor, wait_chance_bars
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "crossbrowser"))
 from layout import LINES, UNSEEN, seat_things  # type: ignore[import-not-found]  # noqa: E402,I001
@@ -22,8 +22,6 @@ from layout import LINES, UNSEEN, seat_things  # type: ignore[import-not-found] 
 SIZES = [(1280, 800), (1366, 768), (375, 667), (375, 740), (320, 568), (740, 375), (812, 375)]
 LAPTOPS = SIZES[:2]
 SENTENCE = "[data-testid=status] .short"
-CHANCES_SHOWN = "() => [...document.querySelectorAll('[data-testid^=seat-]:not([hidden]) .chance')]" \
-    ".every((chance) => !chance.hidden)"
 BOARD_BOX = "() => { const r = document.getElementById('board').getBoundingClientRect(); return [r.top, r.height]; }"
 
 
@@ -68,7 +66,7 @@ def test_every_seat_the_sentence_and_the_controls_are_seen_on_every_screen(
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
     click(page, "flip")
     page.wait_for_function("() => document.getElementById('board').dataset.round === '1'")
-    page.wait_for_function(CHANCES_SHOWN, timeout=LOAD_TIMEOUT)
+    wait_chance_bars(page)
     playing = {"flip": "[data-testid=flip]", "sentence": SENTENCE, **seat_things(players)}
     seen_at_every_size(page, playing, "at rest")
 
@@ -87,7 +85,7 @@ def test_every_seat_the_sentence_and_the_controls_are_seen_on_every_screen(
     page.evaluate("(seed) => { document.getElementById('seed').value = String(seed); }", calm)
     click(page, "new-game")  # the game in progress is kept, and the table says how to get back to it
     expect(page.locator("[data-testid=back-notice]")).to_be_visible()
-    page.wait_for_function(CHANCES_SHOWN, timeout=LOAD_TIMEOUT)
+    wait_chance_bars(page)
     noticed = {"flip": "[data-testid=flip]", "hint": "[data-testid=hint]", "notice": "[data-testid=back-to-game]",
                **seat_things(players)}
     seen_at_every_size(page, noticed, "with a notice shown")
@@ -98,7 +96,7 @@ def test_every_seat_the_sentence_and_the_controls_are_seen_on_every_screen(
     expect(page.locator("[data-testid=back-notice]")).to_be_hidden()
     page.wait_for_function("() => document.getElementById('board').dataset.round === '1'"
                            f" && document.querySelector('{SENTENCE}').textContent !== ''")
-    page.wait_for_function(CHANCES_SHOWN, timeout=LOAD_TIMEOUT)
+    wait_chance_bars(page)
     before = board_at_every_size(page)
     # on a laptop the table keeps its height at the first flip: the round's sentence takes the hint's line
     assert heights(before, LAPTOPS) == heights(dealt, LAPTOPS)
