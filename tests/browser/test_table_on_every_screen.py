@@ -1,9 +1,9 @@
 """The whole game on every screen: at seven window sizes, from a 320 px phone to a laptop and a phone held
 sideways, with 2, 3 and 4 players, every seat with its name, count and chance, the round's sentence and the
 control that plays on are inside the window and uncovered, at rest, with More options open, with a notice shown,
-at the end of the game and in a replay. On a laptop the table keeps its height at the first flip, it does not move
-when the result appears at any size, and New game from the end leaves the focus on Flip. One page per number of
-players, resized for each size."""
+at the end of the game and in a replay. On a laptop and a tall phone the table keeps its height at the first flip
+and from one round to the next, it does not move when the result appears at any size, and New game from the end
+leaves the focus on Flip. One page per number of players, resized for each size."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "crossbrowser"))
 from layout import LINES, UNSEEN, seat_things  # type: ignore[import-not-found]  # noqa: E402,I001
 
 SIZES = [(1280, 800), (1366, 768), (375, 667), (375, 740), (320, 568), (740, 375), (812, 375)]
-LAPTOPS = SIZES[:2]
+STEADY = SIZES[:4]  # the laptops and the tall phones, where the table keeps its height from round to round
 SENTENCE = "[data-testid=status] .short"
 BOARD_BOX = "() => { const r = document.getElementById('board').getBoundingClientRect(); return [r.top, r.height]; }"
 
@@ -98,8 +98,9 @@ def test_every_seat_the_sentence_and_the_controls_are_seen_on_every_screen(
                            f" && document.querySelector('{SENTENCE}').textContent !== ''")
     wait_chance_bars(page)
     before = board_at_every_size(page)
-    # on a laptop the table keeps its height at the first flip: the round's sentence takes the hint's line
-    assert heights(before, LAPTOPS) == heights(dealt, LAPTOPS)
+    # on a laptop and a tall phone the table keeps its height at the first flip: the round's sentence takes the
+    # hint's line
+    assert heights(before, STEADY) == heights(dealt, STEADY)
     click(page, "finish")
     expect(page.locator("[data-testid=result]")).to_be_visible(timeout=LOAD_TIMEOUT)
     assert board_at_every_size(page) == before  # the table does not move when the result appears, at any size
@@ -122,3 +123,19 @@ def test_every_seat_the_sentence_and_the_controls_are_seen_on_every_screen(
     expect(page.locator("[data-testid=result]")).to_be_hidden()
     expect(page.locator("[data-testid=flip]")).to_be_focused()
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_on_a_tall_phone_the_rounds_sentence_keeps_its_room_through_a_war(visitor: Visitor, lang: str) -> None:
+    game = Game.new(4, seed=3)
+    assert [game.play_round().wars > 0 for _ in range(16)][-1]  # round 16 is a war, whose sentence is the longest
+    page = visitor.at(375, 667, reduced_motion="reduce").new_page()
+    page.goto(f"{lang}/index.html?players=4&seed=3")
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    info = "() => document.querySelector('#board .table-info').getBoundingClientRect().height"
+    heights = {page.evaluate(info)}  # with the first round's hint
+    for number in range(1, 17):
+        page.keyboard.press("Space")
+        page.wait_for_function("(n) => document.getElementById('board').dataset.round === String(n)", arg=number)
+        heights.add(page.evaluate(info))
+    assert len(heights) == 1, f"the heights of the lines under the cards over 16 rounds: {sorted(heights)}"
