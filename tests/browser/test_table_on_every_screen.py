@@ -126,16 +126,15 @@ def test_every_seat_the_sentence_and_the_controls_are_seen_on_every_screen(
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_on_a_tall_phone_the_rounds_sentence_keeps_its_room_through_a_war(visitor: Visitor, lang: str) -> None:
+def test_on_a_tall_phone_the_table_keeps_its_height_through_a_war(visitor: Visitor, lang: str) -> None:
     game = Game.new(4, seed=3)
     assert [game.play_round().wars > 0 for _ in range(16)][-1]  # round 16 is a war, whose sentence is the longest
     page = visitor.at(375, 667, reduced_motion="reduce").new_page()
     page.goto(f"{lang}/index.html?players=4&seed=3")
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
-    info = "() => document.querySelector('#board .table-info').getBoundingClientRect().height"
-    heights = {page.evaluate(info)}  # with the first round's hint
+    heights = {page.evaluate(BOARD_BOX)[1]}  # with the first round's hint
     for number in range(1, 17):
         page.keyboard.press("Space")
         page.wait_for_function("(n) => document.getElementById('board').dataset.round === String(n)", arg=number)
-        heights.add(page.evaluate(info))
-    assert len(heights) == 1, f"the heights of the lines under the cards over 16 rounds: {sorted(heights)}"
+        heights.add(page.evaluate(BOARD_BOX)[1])
+    assert len(heights) == 1, f"the table's heights over 16 rounds: {sorted(heights)}"
