@@ -85,7 +85,7 @@ class TestHandler(build.Handler):
             super().do_GET()
             return
         self.send_response(200)
-        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Type", "text/javascript" if self.path.endswith(".js") else "application/octet-stream")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)

@@ -13,9 +13,12 @@ from playwright.sync_api import Browser, BrowserContext
 from primed import Snapshot
 
 from sitebuild.chromium import launch_options
+from sitebuild.paths import SITE
 
 from gamepage import Visitor
 from guard import Guard
+
+MODULES = "/__modules/js/"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -33,6 +36,15 @@ def pytest_configure(config: pytest.Config) -> None:
 def snapshot(browser: Browser, site_url: str, served_extra: dict[str, bytes]) -> Snapshot:
     """The engine's snapshot, made once per test worker by a real visit (tests/browser/primed.py)."""
     return Snapshot(browser, site_url, served_extra)
+
+
+@pytest.fixture(scope="session")
+def modules(served_extra: dict[str, bytes]) -> str:
+    """Where the test server answers with the page's modules as written (site/static/js/), for a test that calls a
+    pure function of one in the browser: the pages get them bundled into one file (sitebuild/bundles.py)."""
+    for module in (SITE / "static" / "js").glob("*.js"):
+        served_extra[f"{MODULES}{module.name}"] = module.read_bytes()
+    return MODULES
 
 
 @pytest.fixture

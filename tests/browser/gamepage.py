@@ -189,6 +189,11 @@ def wait_chances(page: Page, round_number: int) -> None:
                            arg=round_number, timeout=ESTIMATE_TIMEOUT)
 
 
+def wait_estimates_settled(page: Page) -> None:
+    """Wait until the page's idle time has estimated the win chances of every round the worker knows ahead."""
+    page.wait_for_function("() => document.documentElement.dataset.estimates === 'settled'", timeout=ESTIMATE_TIMEOUT)
+
+
 def wait_chance_bars(page: Page) -> None:
     """Wait until every seat in the game has its chance bar: its estimate, or "…" while it is worked out."""
     page.wait_for_function("() => [...document.querySelectorAll('[data-testid^=seat-]:not([hidden]) .chance')]"

@@ -19,6 +19,7 @@ from gamepage import (
     open_game,
     text,
     wait_chances,
+    wait_estimates_settled,
     wait_still,
     wait_stored,
 )
@@ -181,18 +182,10 @@ def test_in_the_fastest_auto_play_every_chance_shown_is_the_rounds_own(page: Pag
     assert numbers > 0 and any(seat["out"] for seat in samples[-1]["seats"])
 
 
-# What the page's idle time does after a round: its estimate, then those of the rounds ahead, all of them
-IDLE = """async () => {
-  const { engine } = await import(new URL('../js/page.js', location.href).href);
-  while ((await engine.request({ type: 'chances', rollouts: 500 })).done < 500);
-  while ((await engine.request({ type: 'chances', rollouts: 500, ahead: true })).ahead > 0);
-}"""
-
-
 def test_after_a_reload_the_next_rounds_show_their_chances_at_once_as_before_it(page: Page, guard) -> None:
     open_game(page)
     new_game(page, 2, 31)
-    page.evaluate(IDLE)
+    wait_estimates_settled(page)
     flip(page)  # its record carries the chances of the rounds ahead
     wait_stored(page, lambda stored: stored is not None and stored["board"]["round"] == 1
                 and "chances" in stored["ahead"][1])

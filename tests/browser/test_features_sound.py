@@ -137,8 +137,8 @@ def test_the_sound_toggle_silences_the_page_at_once_and_is_remembered(page: Page
 
 # Each sound rendered by the browser's own Web Audio, offline: how long it lasts, how loud it gets, and the
 # biggest step between two samples (a click is a sudden step; a soft note's steps are far smaller than its peak).
-RENDER = """async () => {
-  const { SOUNDS, schedule } = await import(new URL('../js/sound.js', location.href));
+RENDER = """async (modules) => {
+  const { SOUNDS, schedule } = await import(modules + 'sound.js'); // as written: the page has it bundled
   const rate = 44100;
   const rendered = {};
   for (const [cue, notes] of Object.entries(SOUNDS)) {
@@ -157,9 +157,9 @@ RENDER = """async () => {
 }"""
 
 
-def test_every_sound_is_short_and_soft_and_starts_and_ends_without_a_click(page: Page, guard) -> None:
+def test_every_sound_is_short_and_soft_and_starts_and_ends_without_a_click(page: Page, guard, modules: str) -> None:
     open_game(page)
-    rendered = page.evaluate(RENDER)
+    rendered = page.evaluate(RENDER, modules)
     assert set(rendered) == {"flip", "pile", "war", "won", "over"}
     for cue, sound in rendered.items():
         assert sound["first"] < 0.001, cue  # it starts from silence

@@ -21,9 +21,9 @@ NUMBERS = [0, 1, 7, 42, 999, 1000, 1234, 12_345, 123_456, 1_234_567, 9_007_199_2
 SHARES = [0, 0.04, 0.45, 0.999, 1]
 COUNTS = [*range(31), *range(100, 111), 1000, 1021, 1_000_000]
 
-# strings.js as the page loaded it (a dynamic import of the same URL is the same module)
-READ = """async ([numbers, shares, counts, given]) => {
-  const s = await import(new URL('../js/strings.js', location.href).href);
+# strings.js, as written, in the game page (the page has it bundled: tests/browser/conftest.py's `modules`)
+READ = """async ([modules, numbers, shares, counts, given]) => {
+  const s = await import(modules + 'strings.js');
   const plurals = JSON.parse(document.getElementById('krig-strings').textContent).plurals;
   const keys = Object.keys(Object.values(plurals)[0]);
   const rules = new Intl.PluralRules(document.documentElement.lang);
@@ -36,8 +36,8 @@ READ = """async ([numbers, shares, counts, given]) => {
 }"""
 GIVEN = {"low": "L", "high": "H", "done": "D"}  # the other values a count's sentence may name, as the page gives them
 
-SEED_BOX = """async () => {
-  const s = await import(new URL('../js/strings.js', location.href).href);
+SEED_BOX = """async (modules) => {
+  const s = await import(modules + 'strings.js');
   const seed = document.getElementById('seed');
   const valid = (typed) => { seed.value = typed; return seed.checkValidity(); };
   return {valid: ['১২৩', '123', '১২a', ''].map(valid), read: s.asciiDigits('৯০০৭১৯৯২৫৪৭৪০৯৯১')};
@@ -58,9 +58,10 @@ def native(text: str, lang: str) -> str:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_numbers_percentages_and_plural_forms_follow_the_language(page: Page, guard, dist: Path, lang: str) -> None:
+def test_numbers_percentages_and_plural_forms_follow_the_language(page: Page, guard, dist: Path, lang: str,
+                                                                  modules: str) -> None:
     page.goto(f"{lang}/stats.html")
-    shown = page.evaluate(READ, [NUMBERS, SHARES, COUNTS, GIVEN])
+    shown = page.evaluate(READ, [modules, NUMBERS, SHARES, COUNTS, GIVEN])
     narrator = Narrator(lang)
     assert shown["numbers"] == [narrator.number(n) for n in NUMBERS]  # Intl agrees with the worker's data
     assert shown["percents"] == [native(format_percent(share, locale=lang), lang) for share in SHARES]
@@ -71,18 +72,19 @@ def test_numbers_percentages_and_plural_forms_follow_the_language(page: Page, gu
         assert shown["sentences"][key] == expected, key
 
 
-def test_french_and_russian_space_the_percent_sign_and_bengali_keeps_its_digits(page: Page, guard) -> None:
+def test_french_and_russian_space_the_percent_sign_and_bengali_keeps_its_digits(page: Page, guard,
+                                                                               modules: str) -> None:
     expected = {"fr": ("45\u00a0%", "10\u202f000"), "ru": ("45\u00a0%", "10\u00a0000"), "bn": ("৪৫%", "১০,০০০"),
                 "en": ("45%", "10,000")}
     for lang, (percent, number) in expected.items():
         page.goto(f"{lang}/stats.html")
-        assert page.evaluate(READ, [[10_000], [0.45], []])["percents"] == [percent]
-        assert page.evaluate(READ, [[10_000], [0.45], []])["numbers"] == [number]
+        assert page.evaluate(READ, [modules, [10_000], [0.45], []])["percents"] == [percent]
+        assert page.evaluate(READ, [modules, [10_000], [0.45], []])["numbers"] == [number]
         assert page.locator("#sim-games option[value='10000']").text_content() == number  # written by the build
 
 
-def test_the_bengali_seed_box_takes_bengali_digits(page: Page, guard) -> None:
+def test_the_bengali_seed_box_takes_bengali_digits(page: Page, guard, modules: str) -> None:
     page.goto("bn/index.html")
-    answer = page.evaluate(SEED_BOX)
+    answer = page.evaluate(SEED_BOX, modules)
     assert answer["valid"] == [True, True, False, True]  # the browser's own check (pattern) lets ১২৩ through
     assert answer["read"] == "9007199254740991"

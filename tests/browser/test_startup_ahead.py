@@ -21,8 +21,21 @@ from playwright.sync_api import Error as PlaywrightError
 from krig.webapp.ahead import AHEAD
 from krig.webapp.narrate import translations
 from sitebuild.languages import CODES
+from sitebuild.paths import SITE
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, board, flip, new_game, open_game, record, wait_saved, write
+from gamepage import (
+    ENGINE_READY,
+    LOAD_TIMEOUT,
+    Game,
+    board,
+    flip,
+    new_game,
+    open_game,
+    record,
+    wait_estimates_settled,
+    wait_saved,
+    write,
+)
 from guard import Guard
 
 FLIP_READY = "() => document.documentElement.dataset.flip === 'ready'"
@@ -117,7 +130,17 @@ BARS = """() => {
 }"""
 BARS_OF = "(round) => { const o = document.getElementById('chance-other');" \
           " return !o.hidden && o.dataset.round === String(round); }"
-ENGINE = "const { engine } = await import(new URL('../js/page.js', location.href).href);"
+# An engine of the test's own beside the page's: the same js/worker.js and bridge, asked in their protocol (the
+# worker's head), so that a test asks the live bridge in Pyodide and leaves the page's game alone
+OWN_ENGINE = """
+  const worker = new Worker(new URL('../js/worker.js', location.href), { type: 'module' });
+  const asked = new Map();
+  let last = 0;
+  worker.addEventListener('message', ({ data }) => { asked.get(data.id)?.(data); asked.delete(data.id); });
+  const engine = { request: (message) => new Promise((resolve) => {
+    const id = ++last; asked.set(id, resolve); worker.postMessage({ id, ...message }); }) };
+  await engine.request({ type: 'init', lang: document.documentElement.lang });
+"""
 
 
 def bars(page: Page, round_number: int) -> dict[str, Any]:
@@ -225,10 +248,8 @@ def test_an_opening_that_is_not_the_engines_loses_to_the_engine(context: Browser
 def test_an_opening_and_its_chances_are_what_the_live_bridge_answers_in_pyodide(context: BrowserContext,
                                                                               guard: Guard) -> None:
     page = context.new_page()
-    compare = """async ([pick, lang, estimates]) => {
-      const { fetchOpening } = await import(new URL('../js/openings.js', location.href).href);
-      const { engine } = await import(new URL('../js/page.js', location.href).href);
-      const record = await fetchOpening(lang, pick);
+    compare = """async ([number, lang, estimates]) => {""" + OWN_ENGINE + """
+      const record = await (await fetch(`../openings/${number}.${lang}.json`)).json();
       const deal = { type: 'new', players: 2, order: 'shuffled', face_down: 1, seed: record.game.seed, settings: {} };
       let live = (await engine.request(deal)).record;
       const canon = (value) => (Array.isArray(value) ? value.map(canon) : value && typeof value === 'object'
@@ -275,9 +296,10 @@ def test_a_first_visit_shows_the_win_chances_of_its_opening_before_the_engine_is
     assert bars(page, 2) == percents(opening["ahead"][1]["chances"])  # each round drawn shows its own
     held.release()
     handed_over(page, 2)
-    live = page.evaluate("async () => { " + ENGINE + """
+    live = page.evaluate("async (record) => { " + OWN_ENGINE + """
+      await engine.request({ type: 'restore', record, settings: {} });
       for (;;) { const answer = await engine.request({ type: 'chances', rollouts: 20 });
-        if (answer.done >= 500) { const { id, ok, ...estimate } = answer; return estimate; } } }""")
+        if (answer.done >= 500) { const { id, ok, ...estimate } = answer; return estimate; } } }""", record(page))
     assert live == opening["ahead"][1]["chances"]  # the engine's own estimate of that round, made again live
     assert bars(page, 2) == percents(live)
 
@@ -287,9 +309,7 @@ def test_a_return_visit_shows_the_win_chances_its_record_carries_before_the_engi
     page = context.new_page()
     open_game(page)
     new_game(page, 3, seed=11, face_down=2)
-    # the estimates the page makes in its idle time, of the first rounds ahead, asked for at once
-    page.evaluate("async (rounds) => { " + ENGINE + """
-      for (let i = 0; i < rounds; i++) await engine.request({ type: 'chances', rollouts: 500, ahead: true }); }""", 7)
+    wait_estimates_settled(page)  # the estimates the page makes in its idle time, of the rounds ahead
     flip(page, 2)
     wait_saved(page, 2)
     stored = record(page)
@@ -345,8 +365,7 @@ WATCH = """() => {
     { attributes: true, attributeFilter: ['data-round', 'data-motion'], childList: true, characterData: true,
       subtree: true });
 }"""
-STATE = "async () => { const { state } = await import(new URL('../js/page.js', location.href).href);" \
-        " return { waiting: state.waiting, busy: state.busy, mode: state.mode }; }"
+KEPT_FLIPS = "() => Number(document.documentElement.dataset.kept)"
 AHEAD_SPENT = "The next rounds come when the game engine is ready (%(percent)s loaded). Your flips are kept."
 PREPARED = 3  # the rounds ahead the stored record keeps, so that a test reaches their end in a few flips
 KEPT = 6
@@ -399,13 +418,13 @@ def test_flips_past_the_rounds_ahead_are_kept_and_played_one_motion_at_a_time_on
         page.click("[data-testid=seat-0]")
         page.click("[data-testid=flip]")
         page.keyboard.press("Space")
-    assert page.evaluate(STATE)["waiting"] == KEPT
+    assert page.evaluate(KEPT_FLIPS) == KEPT
     assert board(page)["round"] == str(last)
     held.release()
     page.wait_for_function("(n) => document.getElementById('board').dataset.round === String(n)", arg=last + KEPT,
                            timeout=LOAD_TIMEOUT)
     page.wait_for_function("() => document.getElementById('board').dataset.motion !== 'on'")
-    assert page.evaluate(STATE)["waiting"] == 0
+    assert page.evaluate(KEPT_FLIPS) == 0
     assert spent_words(page) == ""
     log = page.evaluate("() => window.__shown")
     steps = [(snap["round"], snap["motion"]) for snap in log]
@@ -438,10 +457,11 @@ def test_the_table_says_the_next_rounds_wait_for_the_engine_with_its_progress_as
     shown = page.evaluate("(p) => new Intl.NumberFormat(document.documentElement.lang, { style: 'percent' })"
                           ".format(p / 100)", progress)
     assert words == before + shown + after  # the engine's progress, as the page's language writes a percentage
-    limit = page.evaluate("async () => (await import(new URL('../js/state.js', location.href).href)).WAIT_LIMIT")
+    state_js = (SITE / "static" / "js" / "state.js").read_text()
+    (limit,) = map(int, re.findall(r"^export const WAIT_LIMIT = (\d+);", state_js, re.MULTILINE))
     for _ in range(limit + 3):
         page.keyboard.press("Space")
-    assert page.evaluate(STATE)["waiting"] == limit  # kept, up to a bound
+    assert page.evaluate(KEPT_FLIPS) == limit  # kept, up to a bound
     held.release()
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
     expect(page.locator("[data-testid=ahead-spent]")).to_be_hidden()

@@ -1,7 +1,9 @@
 // The game page's one state (state.js) and the one place that shows it. After every change the controls, the
 // notices, <html data-engine> and the "engine-ready" mark follow the state; other modules that must react to a
 // change (auto-play) listen here. The "flip-ready" mark and <html data-flip="ready"> say when Flip first took a
-// press.
+// press. <html data-kept> is the number of flips kept for later, and <html data-estimates="settled"> says that
+// the idle time has estimated the win chances of every round the worker knows ahead: neither is shown, but a
+// look at the page (or a test) can read what the page is waiting for.
 
 import { ERRORS } from "./facts.js";
 import { controls, engineState, initial, notices } from "./state.js";
@@ -54,6 +56,8 @@ function showState(now) {
     performance.mark("flip-ready");
   }
   write("busy", String(now.busy), (busy) => $("flip").setAttribute("aria-busy", busy));
+  write("kept", String(now.waiting), (kept) => { root.dataset.kept = kept; });
+  write("estimates", now.estimate.settled, (settled) => { root.dataset.estimates = settled ? "settled" : "working"; });
   write("autoplay", now.autoplay, (on) => {
     const button = $("autoplay");
     button.setAttribute("aria-pressed", String(on));
