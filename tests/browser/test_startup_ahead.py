@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import time
 from collections.abc import Iterator
 from contextlib import suppress
 from pathlib import Path
@@ -40,6 +41,7 @@ from guard import Guard
 
 FLIP_READY = "() => document.documentElement.dataset.flip === 'ready'"
 LOADING = "() => document.documentElement.dataset.engine"
+KEPT_FLIPS = "() => Number(document.documentElement.dataset.kept)"
 SAMPLED = ["en", "bn"]
 # A percentage as each kind of language writes it: "50%", "50 %" (a narrow space), and in Bengali digits; the
 # sentence itself is checked in every catalog (tests/site/test_catalogs.py)
@@ -220,6 +222,34 @@ def test_a_reload_among_the_rounds_ahead_resumes_at_the_round_on_screen(context:
     assert board(page)["counts"] == counts_after(record(page)["game"], 0) == stored["board"]["counts"]
 
 
+def test_a_key_pressed_before_flip_takes_presses_holds_back_no_flip(context: BrowserContext, guard: Guard) -> None:
+    """Space while the opening is still on its way does what Flip, still disabled, does: nothing. It is not kept
+    for the engine, and the presses once the opening has come draw its rounds at once (a press kept for the
+    engine held every later one back until Python was ready)."""
+    openings: list[Route] = []
+    opening = re.compile(r"/openings/\d+\.en\.json$")
+    context.route(opening, lambda route: openings.append(route))
+    held = Held(context)
+    page = context.new_page()
+    page.goto("en/index.html")
+    page.evaluate("() => window.addEventListener('keydown', (event) => { window.__taken = event.defaultPrevented; })")
+    page.wait_for_function("() => document.readyState !== 'loading'")
+    deadline = time.monotonic() + LOAD_TIMEOUT / 1000
+    while not page.evaluate("() => window.__taken") and time.monotonic() < deadline:
+        page.keyboard.press("Space")  # until the page's keys are wired: it keeps Space from scrolling the page
+    assert page.evaluate("() => window.__taken") and page.evaluate(LOADING) == "loading"
+    assert board(page)["round"] == "0" and page.evaluate(KEPT_FLIPS) == 0
+    page.wait_for_function("() => document.getElementById('flip').disabled")
+    for route in openings:
+        route.continue_()
+    context.unroute(opening)
+    page.wait_for_function(FLIP_READY)
+    page.keyboard.press("Space")
+    page.wait_for_function("() => document.getElementById('board').dataset.round === '1'")
+    assert page.evaluate(LOADING) == "loading"
+    held.release()
+
+
 def test_an_opening_that_is_not_the_engines_loses_to_the_engine(context: BrowserContext, guard: Guard) -> None:
     def tamper(route: Route) -> None:
         opening = route.fetch().json()
@@ -365,7 +395,6 @@ WATCH = """() => {
     { attributes: true, attributeFilter: ['data-round', 'data-motion'], childList: true, characterData: true,
       subtree: true });
 }"""
-KEPT_FLIPS = "() => Number(document.documentElement.dataset.kept)"
 AHEAD_SPENT = "The next rounds come when the game engine is ready (%(percent)s loaded). Your flips are kept."
 PREPARED = 3  # the rounds ahead the stored record keeps, so that a test reaches their end in a few flips
 KEPT = 6

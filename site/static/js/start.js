@@ -122,7 +122,7 @@ function onKey(event) {
   }, { autoplay: ["a", text("key_autoplay", "a")], new: ["n", text("key_new", "n")] });
   if (prevent) event.preventDefault(); // no page scroll on Space
   if (replaying) replayKey(action);
-  else if (action === "flip") flip();
+  else if (action === "flip" && controls(state).flip) flip(); // as Flip: a press before it takes one is no flip
   else if (action === "autoplay" && controls(state).autoplay) toggleAutoplay();
   else if (action === "new" && controls(state).engine) newGame();
 }
