@@ -8,11 +8,12 @@
 The build renders every page from Jinja2 templates in six languages with the gettext catalogs, packages the
 engine as a wheel listed in a pyodide-lock.json (pyodide-lock's `add-wheels`), copies only the Pyodide files the
 page needs from the pinned npm package, writes the standard library the game imports as bytecode (traced by
-tools/trim_stdlib.mjs), draws the card pictures, writes a service worker that precaches everything under a
-content-hashed name, writes the `_headers` file that Netlify and Cloudflare Pages read, and precompresses every file
-for static hosts; `serve` sends the headers and the precompressed files as they would (see docs/deploy.md).
-With a site URL it also writes what needs absolute addresses: canonical and hreflang links, og:url, og:image,
-sitemap.xml and robots.txt. Each of these jobs is a module of sitebuild/, which build() runs in order.
+tools/trim_stdlib.mjs), draws the card pictures, bundles each page's modules into one file (esbuild), writes a
+service worker that precaches everything under a content-hashed name, writes the `_headers` file that Netlify
+and Cloudflare Pages read, and precompresses every file for static hosts; `serve` sends the headers and the
+precompressed files as they would (see docs/deploy.md). With a site URL it also writes what needs absolute
+addresses: canonical and hreflang links, og:url, og:image, sitemap.xml and robots.txt. Each of these jobs is a
+module of sitebuild/, which build() runs in order.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import argparse
 import shutil
 from pathlib import Path
 
+from sitebuild.bundles import bundle_scripts
 from sitebuild.catalogs import NUMBERING_DIGITS, compile_catalogs, update_catalogs
 from sitebuild.compress import precompress
 from sitebuild.headers import HEADERS, HOST_FILES, Rule, headers_for, read_headers, write_headers
@@ -86,6 +88,7 @@ def build(dist: Path = DIST, site_url: str | None = None) -> Path:
     write_fonts(dist / "fonts")
     render_pages(dist, site_url)
     write_openings(dist)
+    bundle_scripts(dist)
     write_crawler_files(dist, site_url)
     write_worker(dist, wheel, stdlib)
     write_service_worker(dist)

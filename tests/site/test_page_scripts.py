@@ -1,6 +1,5 @@
 """What the built pages hand to their scripts: every string key is used and every one asked for is there, the
-facts are Python's, the settings form is the settings table's, and the game page preloads its modules, the board's
-first."""
+facts are Python's, the settings form is the settings table's, and each page gets its modules in one file."""
 
 from __future__ import annotations
 
@@ -15,8 +14,9 @@ import pytest
 import build
 from krig import Game
 from krig.webapp import facts, settings
+from sitebuild.bundles import ENTRIES
 
-MODULE = r"""["'](\./[\w.-]+|\.\./vendor/[\w.-]+)["']"""
+MODULE = r"""["'](\./[\w./-]+)["']"""  # one of ours (the vendored one is not read for strings)
 IMPORT = re.compile(rf"""^import\s+(?:[^"';]*?\sfrom\s+)?{MODULE}|\bimport\(\s*{MODULE}\s*\)""", re.MULTILINE)
 # strings.js's text("key", fallback), or say("key") in the pure modules that are handed it
 ASKED = re.compile(r"""\b(?:text|say)\(\s*["'](\w+)["']""")
@@ -24,7 +24,8 @@ ASKED_PLURAL = re.compile(r"""\bplural\(\s*(?:["'](\w+)["']|[^,]*\?\s*["'](\w+)[
 READ_BY_STRINGS = re.compile(r"\bdata\.(\w+)")
 # The entries strings.js reads itself, by the function that reads them: the plural forms, the card names.
 READ_FOR = {"plural": "plurals", "cardName": "cards"}
-PRELOAD = re.compile(r'<link rel="modulepreload" href="\.\./([\w./-]+)">')
+SOURCE = build.SITE / "static"  # the modules as written, which the build bundles (sitebuild/bundles.py)
+BUNDLED = re.compile(r"^// ([\w./-]+\.js)$", re.MULTILINE)  # esbuild's line before each module it took in
 
 
 def json_block(html: str, name: str) -> dict:
@@ -33,9 +34,9 @@ def json_block(html: str, name: str) -> dict:
     return json.loads(match.group(1))
 
 
-def modules(dist: Path, entry: str, later: bool = True) -> set[str]:
-    """Every script `entry` imports, itself included, as paths from the site root; with `later`, also those
-    it loads with import() and theirs."""
+def modules(entry: str) -> set[str]:
+    """Every module of ours `entry` imports, statically or with import(), itself included, as paths from the site
+    root."""
     found, todo = set(), [entry]
     while todo:
         path = todo.pop()
@@ -43,17 +44,16 @@ def modules(dist: Path, entry: str, later: bool = True) -> set[str]:
             continue
         found.add(path)
         folder = Path(path).parent
-        for static, dynamic in IMPORT.findall((dist / path).read_text()):
-            if static or later:
-                todo.append((folder / (static or dynamic)).as_posix().replace("js/../", ""))
+        for static, dynamic in IMPORT.findall((SOURCE / path).read_text()):
+            todo.append((folder / (static or dynamic)).as_posix())
     return found
 
 
-def asked(dist: Path, entry: str) -> set[str]:
+def asked(entry: str) -> set[str]:
     """The string keys the scripts of `entry` ask for."""
     keys = set()
-    for path in modules(dist, entry) - {"js/strings.js"}:
-        script = (dist / path).read_text()
+    for path in modules(entry) - {"js/strings.js"}:
+        script = (SOURCE / path).read_text()
         keys |= set(ASKED.findall(script))
         keys |= {key for function, key in READ_FOR.items() if re.search(rf"\b{function}\(", script)}
         table = settings.table("en")
@@ -64,27 +64,27 @@ def asked(dist: Path, entry: str) -> set[str]:
     return keys
 
 
-def test_the_entries_strings_js_reads_itself_are_known(dist: Path) -> None:
-    assert set(READ_BY_STRINGS.findall((dist / "js" / "strings.js").read_text())) == set(READ_FOR.values())
+def test_the_entries_strings_js_reads_itself_are_known() -> None:
+    assert set(READ_BY_STRINGS.findall((SOURCE / "js" / "strings.js").read_text())) == set(READ_FOR.values())
 
 
 @pytest.mark.parametrize(("page", "file"), build.PAGES.items())
 def test_every_string_key_a_page_hands_to_its_scripts_is_used(dist: Path, page: str, file: str) -> None:
     handed = json_block((dist / "en" / file).read_text(), "krig-strings")
-    assert set(handed) - asked(dist, build.SCRIPTS[page]) == set()
+    assert set(handed) - asked(build.SCRIPTS[page]) == set()
 
 
 @pytest.mark.parametrize(("page", "file"), build.PAGES.items())
 def test_every_string_key_the_scripts_ask_for_is_handed_over(dist: Path, page: str, file: str) -> None:
     for lang in build.LANGUAGES:
         handed = json_block((dist / lang.code / file).read_text(), "krig-strings")
-        assert asked(dist, build.SCRIPTS[page]) - set(handed) == set(), lang.code
+        assert asked(build.SCRIPTS[page]) - set(handed) == set(), lang.code
 
 
 @pytest.mark.parametrize(("page", "file"), build.PAGES.items())
 def test_every_plural_sentence_the_scripts_ask_for_has_every_form(dist: Path, page: str, file: str) -> None:
-    wanted = {key for path in modules(dist, build.SCRIPTS[page]) for match in
-              ASKED_PLURAL.findall((dist / path).read_text()) for key in match if key}
+    wanted = {key for path in modules(build.SCRIPTS[page]) for match in
+              ASKED_PLURAL.findall((SOURCE / path).read_text()) for key in match if key}
     for lang in build.LANGUAGES:
         forms = json_block((dist / lang.code / file).read_text(), "krig-strings").get("plurals", {})
         assert all(wanted <= set(keys) for keys in forms.values()), lang.code
@@ -95,7 +95,7 @@ def test_every_plural_sentence_the_scripts_ask_for_has_every_form(dist: Path, pa
 def test_the_facts_each_page_holds_are_pythons(dist: Path, file: str) -> None:
     for lang in build.LANGUAGES:
         assert json_block((dist / lang.code / file).read_text(), "krig-facts") == facts.page(lang.code)
-    reader = (dist / "js" / "facts.js").read_text()
+    reader = (SOURCE / "js" / "facts.js").read_text()
     assert {name for name in facts.page("en") if f"facts.{name}" not in reader} == set()  # each one is read
 
 
@@ -163,14 +163,15 @@ def test_the_page_scripts_tests_take_the_settings_table_as_python_gives_it() -> 
     assert choices == {"settings": settings.table("fr"), "unoffered": facts.page("fr")["unoffered"]}
 
 
-def test_the_game_page_preloads_every_module_it_needs_the_boards_first(dist: Path) -> None:
-    """game.js and its imports run first, then restore.js draws the stored board: their modules are asked for
-    first. Then start.js (which wires Flip) and tabs.js (which holds the game), loaded by import(): a flip drawn
-    before Python is ready waits for them, so they are preloaded too, after the board's."""
-    preloaded = PRELOAD.findall((dist / "en" / "index.html").read_text())
-    entry = build.SCRIPTS["game"]
-    first = modules(dist, entry, later=False) | modules(dist, "js/restore.js", later=False)
-    assert len(preloaded) == len(set(preloaded))
-    assert set(preloaded[:len(first) - 1]) == first - {entry}
-    assert set(preloaded) == modules(dist, entry) - {entry}
-    assert "js/start.js" in set(preloaded) - first
+def test_each_page_gets_every_module_it_imports_in_one_file(dist: Path) -> None:
+    """A page asks for one script, its entry bundled with every module it imports, statically or with import()
+    (sitebuild/bundles.py), the vendored one included; none is shipped apart. The engine's worker keeps its own
+    file, which the page starts by its address."""
+    assert set(build.SCRIPTS.values()) < set(ENTRIES)  # and the root page's
+    shipped = {path.relative_to(dist).as_posix() for path in [*dist.glob("*.js"), *(dist / "js").glob("*.js")]}
+    assert shipped == {*ENTRIES, "js/worker.js", "sw.js"}
+    assert not (dist / "vendor").exists()
+    for entry in ENTRIES:
+        bundle = (dist / entry).read_text()
+        assert IMPORT.search(bundle) is None and "import(" not in bundle
+        assert set(BUNDLED.findall(bundle)) - {"vendor/idb-keyval.js"} == modules(entry)

@@ -2,8 +2,9 @@
 // IndexedDB (store.js). It never decides a rule: every round, count and sentence comes from the bridge.
 // state.js says what the page is doing; docs/site.md lists the modules.
 //
-// This first module is small and loaded async, so that it runs as soon as it is fetched, while the page is still
-// being parsed and laid out:
+// This entry module is loaded async, so that it runs as soon as it is fetched, while the page is still being parsed
+// and laid out; the build bundles it with every module it imports, statically or with import() (sitebuild/
+// bundles.py), so that it is one file to fetch, and import() says only what runs later:
 //   1. it starts the worker (Pyodide loads in the background, on its own thread; #engine-progress shows how far)
 //      and opens IndexedDB at once;
 //   2. once the page is parsed, it notes when the empty board was on screen and loads restore.js, which draws
