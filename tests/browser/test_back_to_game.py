@@ -190,8 +190,9 @@ def test_a_round_of_the_new_game_drawn_before_the_engine_is_ready_forgets_the_ol
     page.goto("en/index.html?players=4&seed=1")
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
     wait_saved(page, 0)
-    # the engine never starts: the rounds known ahead (without the service worker, which would answer it itself)
-    page.evaluate("() => navigator.serviceWorker.getRegistrations()"
+    # the engine never starts: the rounds known ahead (without the service worker, which would answer it itself;
+    # the page registers it when idle after its start, so it is unregistered once it is there, not before)
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => navigator.serviceWorker.getRegistrations())"
                   ".then((all) => Promise.all(all.map((r) => r.unregister())))")
     page.goto("about:blank")  # no page left for the unregistered worker to control: it is gone
     page.context.route("**/js/worker.js", lambda route: None)
