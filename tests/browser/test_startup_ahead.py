@@ -22,7 +22,7 @@ from playwright.sync_api import Error as PlaywrightError
 from krig.webapp.ahead import AHEAD
 from krig.webapp.narrate import translations
 from sitebuild.languages import CODES
-from sitebuild.paths import SITE
+from sitebuild.paths import MODULES
 
 from gamepage import (
     ENGINE_READY,
@@ -42,6 +42,7 @@ from guard import Guard
 FLIP_READY = "() => document.documentElement.dataset.flip === 'ready'"
 LOADING = "() => document.documentElement.dataset.engine"
 KEPT_FLIPS = "() => Number(document.documentElement.dataset.kept)"
+ENGLISH_OPENING = re.compile(r"/openings/\d+\.en\.json$")  # an opening of the pool, as a first visit asks for it
 SAMPLED = ["en", "bn"]
 # A percentage as each kind of language writes it: "50%", "50 %" (a narrow space), and in Bengali digits; the
 # sentence itself is checked in every catalog (tests/site/test_catalogs.py)
@@ -227,8 +228,7 @@ def test_a_key_pressed_before_flip_takes_presses_holds_back_no_flip(context: Bro
     for the engine, and the presses once the opening has come draw its rounds at once (a press kept for the
     engine held every later one back until Python was ready)."""
     openings: list[Route] = []
-    opening = re.compile(r"/openings/\d+\.en\.json$")
-    context.route(opening, lambda route: openings.append(route))
+    context.route(ENGLISH_OPENING, lambda route: openings.append(route))
     held = Held(context)
     page = context.new_page()
     page.goto("en/index.html")
@@ -242,7 +242,7 @@ def test_a_key_pressed_before_flip_takes_presses_holds_back_no_flip(context: Bro
     page.wait_for_function("() => document.getElementById('flip').disabled")
     for route in openings:
         route.continue_()
-    context.unroute(opening)
+    context.unroute(ENGLISH_OPENING)
     page.wait_for_function(FLIP_READY)
     page.keyboard.press("Space")
     page.wait_for_function("() => document.getElementById('board').dataset.round === '1'")
@@ -256,7 +256,7 @@ def test_an_opening_that_is_not_the_engines_loses_to_the_engine(context: Browser
         opening["ahead"][1]["board"]["counts"] = [40, 12]  # round 2 is not what the engine plays
         route.fulfill(json=opening)
 
-    context.route(re.compile(r"/openings/\d+\.en\.json$"), tamper)
+    context.route(ENGLISH_OPENING, tamper)
     warnings: list[str] = []
     guard.allowed.append(r"Krig: the rounds drawn before the engine was ready were not its own; its game is shown "
                          r"\(round 2: the page drew counts \[40, 12\], the engine \[\d+, \d+\]\)")
@@ -486,7 +486,7 @@ def test_the_table_says_the_next_rounds_wait_for_the_engine_with_its_progress_as
     shown = page.evaluate("(p) => new Intl.NumberFormat(document.documentElement.lang, { style: 'percent' })"
                           ".format(p / 100)", progress)
     assert words == before + shown + after  # the engine's progress, as the page's language writes a percentage
-    state_js = (SITE / "static" / "js" / "state.js").read_text()
+    state_js = (MODULES / "state.js").read_text()
     (limit,) = map(int, re.findall(r"^export const WAIT_LIMIT = (\d+);", state_js, re.MULTILINE))
     for _ in range(limit + 3):
         page.keyboard.press("Space")
