@@ -8,6 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
+MODULES = SITE / "static" / "js"  # the pages' modules as written, which the build bundles (bundles.py)
 LOCALES = SITE / "locales"
 DIST = ROOT / "dist"
 NODE_MODULES = ROOT / "node_modules"

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, BrowserContext
 from primed import Snapshot
 
 from sitebuild.chromium import launch_options
-from sitebuild.paths import SITE
+from sitebuild.paths import MODULES as SOURCES
 
 from gamepage import Visitor
 from guard import Guard
@@ -42,7 +42,7 @@ def snapshot(browser: Browser, site_url: str, served_extra: dict[str, bytes]) ->
 def modules(served_extra: dict[str, bytes]) -> str:
     """Where the test server answers with the page's modules as written (site/static/js/), for a test that calls a
     pure function of one in the browser: the pages get them bundled into one file (sitebuild/bundles.py)."""
-    for module in (SITE / "static" / "js").glob("*.js"):
+    for module in SOURCES.glob("*.js"):
         served_extra[f"{MODULES}{module.name}"] = module.read_bytes()
     return MODULES
 

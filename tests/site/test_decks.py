@@ -18,6 +18,7 @@ import build
 from krig.cards import NAMES
 from krig.webapp import decks
 from krig.webapp.narrate import Narrator
+from sitebuild.paths import MODULES
 
 LANGS = [lang.code for lang in build.LANGUAGES]
 INDEX = re.compile(r'<text x="11" y="18" [^>]*>([^<]+)</text>')
@@ -37,7 +38,7 @@ def page_pictures(dist: Path, lang: str) -> dict[tuple[str, str, str], str]:
     html = (dist / lang / "index.html").read_text()
     asked = [(code, letters, deck) for code in NAMES for letters in offered(html, "letters")
              for deck in offered(html, "deck")]
-    script = ("import { picture } from " + json.dumps((build.SITE / "static" / "js" / "faces.js").as_uri()) + ";"
+    script = ("import { picture } from " + json.dumps((MODULES / "faces.js").as_uri()) + ";"
               "const [asked, decks] = JSON.parse(process.argv[1]);"
               "const found = asked.map(([code, letters, deck]) => picture(code, {letters, deck}, decks));"
               "console.log(JSON.stringify(found));")

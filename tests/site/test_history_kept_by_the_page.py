@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 import subprocess
-from pathlib import Path
 
 from krig import Game
 from krig.webapp import history
+from sitebuild.paths import MODULES
 
-HISTORY_JS = Path(__file__).resolve().parents[2] / "site" / "static" / "js" / "history.js"
+HISTORY_JS = MODULES / "history.js"
 
 
 def added_by_the_page(games: list[dict], entry: dict) -> list[dict] | None:

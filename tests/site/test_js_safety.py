@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-SCRIPTS = sorted((ROOT / "site" / "static" / "js").glob("*.js")) + [ROOT / "site" / "sw.js"]
+from sitebuild.paths import MODULES, SITE
+
+SCRIPTS = sorted(MODULES.glob("*.js")) + [SITE / "sw.js"]
 HTML_SINKS = re.compile(r"\b(innerHTML|outerHTML|insertAdjacentHTML|document\.write(ln)?|srcdoc)\b")
 XML_NAMESPACES = {"http://www.w3.org"}  # e.g. the SVG namespace for createElementNS: a name, never fetched
 ABSOLUTE_URL = re.compile(r"""(?:https?:|wss?:)?//[a-z0-9-]+(\.[a-z0-9-]+)+""", re.IGNORECASE)

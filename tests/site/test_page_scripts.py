@@ -15,6 +15,7 @@ import build
 from krig import Game
 from krig.webapp import facts, settings
 from sitebuild.bundles import ENTRIES
+from sitebuild.paths import MODULES
 
 MODULE = r"""["'](\./[\w./-]+)["']"""  # one of ours (the vendored one is not read for strings)
 IMPORT = re.compile(rf"""^import\s+(?:[^"';]*?\sfrom\s+)?{MODULE}|\bimport\(\s*{MODULE}\s*\)""", re.MULTILINE)
@@ -24,7 +25,7 @@ ASKED_PLURAL = re.compile(r"""\bplural\(\s*(?:["'](\w+)["']|[^,]*\?\s*["'](\w+)[
 READ_BY_STRINGS = re.compile(r"\bdata\.(\w+)")
 # The entries strings.js reads itself, by the function that reads them: the plural forms, the card names.
 READ_FOR = {"plural": "plurals", "cardName": "cards"}
-SOURCE = build.SITE / "static"  # the modules as written, which the build bundles (sitebuild/bundles.py)
+SOURCE = MODULES.parent  # the site root of the modules as written, which the build bundles
 BUNDLED = re.compile(r"^// ([\w./-]+\.js)$", re.MULTILINE)  # esbuild's line before each module it took in
 
 

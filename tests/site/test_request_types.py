@@ -9,11 +9,11 @@ import json
 import re
 from pathlib import Path
 
-import build
 from krig.webapp import bridge, facts, failures
 from krig.webapp.session import HANDLERS, Session
+from sitebuild.paths import MODULES
 
-SCRIPTS = build.ROOT / "site" / "static" / "js"
+SCRIPTS = MODULES
 NOT_REQUESTS = {"module", "application/json", "image/svg+xml", "unit", "conjunction",  # a worker's, files', Intl's
                 "progress", "fatal", "snapshot-stored", "snapshot-failed", "stdlib-fallback",  # worker → page
                 "skip-waiting"}  # page → service worker
