@@ -190,16 +190,21 @@ def test_a_round_of_the_new_game_drawn_before_the_engine_is_ready_forgets_the_ol
     page.goto("en/index.html?players=4&seed=1")
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
     wait_saved(page, 0)
-    # the engine never starts: the rounds known ahead (without the service worker, which would answer it itself;
-    # the page registers it when idle after its start, so it is unregistered once it is there, not before)
-    page.evaluate("() => navigator.serviceWorker.ready.then(() => navigator.serviceWorker.getRegistrations())"
+    # the engine never starts: the rounds known ahead. The service worker would answer the held worker.js from its
+    # cache, so it goes first: unregistered from a page that never registers it (a game page does when idle, which
+    # could bring back one unregistered a moment before), and with no page left for it to control
+    page.context.route("**/favicon.ico", lambda route: route.fulfill(status=204))  # the stylesheet's, not asked by Krig
+    page.goto("krig.css")
+    page.evaluate("() => navigator.serviceWorker.getRegistrations()"
                   ".then((all) => Promise.all(all.map((r) => r.unregister())))")
-    page.goto("about:blank")  # no page left for the unregistered worker to control: it is gone
-    page.context.route("**/js/worker.js", lambda route: None)
+    page.goto("about:blank")
+    held: list[str] = []
+    page.context.route("**/js/worker.js", lambda route: held.append(route.request.url))
     page.goto("en/index.html")
+    assert page.evaluate("() => navigator.serviceWorker.controller") is None
     page.wait_for_function("() => document.documentElement.dataset.flip === 'ready'", timeout=LOAD_TIMEOUT)
     expect(page.locator("[data-testid=back-to-game]")).to_be_disabled()
     page.click("[data-testid=flip]")
     expect(page.locator("[data-testid=back-notice]")).to_be_hidden()
     wait_stored(page, lambda replaced: replaced is None, "replaced")
-    assert page.evaluate("() => document.documentElement.dataset.engine") == "loading"
+    assert page.evaluate("() => document.documentElement.dataset.engine") == "loading", f"worker.js held: {held}"
