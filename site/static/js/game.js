@@ -19,6 +19,7 @@
 // answers after all takes the start-up on (start.js).
 
 import { Engine } from "./engine.js";
+import { lockGame } from "./lock.js";
 import { fetchOpening } from "./openings.js";
 import { loadStart, maybeSaved } from "./store.js";
 
@@ -37,6 +38,7 @@ function startEngine() {
 
 const started = startEngine();
 const opening = loadStart(); // one transaction: the preferences and the stored record
+lockGame(); // asked for now, beside IndexedDB: the first flip waits for this tab to hold the game
 // a first visit's first game is an opening of the pool, played while Python loads (a link needs the engine)
 const first = !maybeSaved() && !location.search ? fetchOpening(lang) : null;
 const parsed = document.readyState !== "loading" ? Promise.resolve()
