@@ -13,7 +13,7 @@ from krig.webapp import bridge, facts, failures
 from krig.webapp.session import HANDLERS, Session
 from sitebuild.paths import MODULES
 
-SCRIPTS = MODULES
+SCRIPTS = sorted(MODULES.glob("*.js"))  # the page's modules as written
 NOT_REQUESTS = {"module", "application/json", "image/svg+xml", "unit", "conjunction",  # a worker's, files', Intl's
                 "progress", "fatal", "snapshot-stored", "snapshot-failed", "stdlib-fallback",  # worker → page
                 "skip-waiting"}  # page → service worker
@@ -30,7 +30,7 @@ def sent() -> dict[str, set[str]]:
     """Per script, the request types it names: ``REQUESTS.<type>``, and the literal types it writes."""
     return {path.name: {*re.findall(r"\bREQUESTS\.(\w+)", code(path)),
                         *re.findall(r"\btype: \"([^\"]+)\"", code(path))} - NOT_REQUESTS
-            for path in sorted(SCRIPTS.glob("*.js"))}
+            for path in SCRIPTS}
 
 
 def test_every_request_type_the_page_sends_is_one_the_bridge_answers() -> None:
@@ -44,7 +44,7 @@ def test_every_request_type_the_page_sends_is_one_the_bridge_answers() -> None:
 
 def test_the_page_is_handed_the_request_types_the_bridge_answers() -> None:
     assert facts.page("en")["requests"] == sorted(HANDLERS)
-    assert "REQUESTS" in (SCRIPTS / "facts.js").read_text(encoding="utf-8")
+    assert "REQUESTS" in (MODULES / "facts.js").read_text(encoding="utf-8")
 
 
 def test_the_bridge_answers_each_request_type_it_hands_over_and_refuses_any_other() -> None:
@@ -58,7 +58,7 @@ def test_the_bridge_answers_each_request_type_it_hands_over_and_refuses_any_othe
 
 def test_every_kind_of_error_the_page_names_is_pythons_and_none_is_written_by_hand() -> None:
     kinds = {str(kind) for kind in failures.Failure}
-    for path in sorted(SCRIPTS.glob("*.js")):
+    for path in SCRIPTS:
         named = set(re.findall(r"\bERRORS(?:\.([\w]+)|\[\"([\w-]+)\"\])", code(path)))
         assert {dotted or quoted for dotted, quoted in named} <= kinds, path.name
         assert not re.search(r"(?:error\??\.kind [!=]== |kind: |EngineError\()\"", code(path)), path.name
@@ -69,7 +69,7 @@ def test_every_kind_of_error_the_page_names_is_pythons_and_none_is_written_by_ha
 def test_every_refusal_code_the_page_names_is_pythons_and_none_is_written_by_hand() -> None:
     codes = set(failures.REFUSALS)
     named = set()
-    for path in sorted(SCRIPTS.glob("*.js")):
+    for path in SCRIPTS:
         found = set(re.findall(r"\bREFUSALS(?:\.([\w]+)|\[\"([\w-]+)\"\])", code(path)))
         named |= {dotted or quoted for dotted, quoted in found}
         assert not re.search(r"\.code [!=]== \"", code(path)), path.name
