@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, ViewportSize, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from krig.webapp.ahead import AHEAD
@@ -429,6 +429,14 @@ def short_of_its_rounds(context: BrowserContext, lang: str = "en") -> tuple[Held
     return held, page, boards
 
 
+PHONE: ViewportSize = {"width": 375, "height": 740}
+PLACES = """() => ['board', 'flip'].map((id) => {
+  const { x, y, width, height } = document.getElementById(id).getBoundingClientRect();
+  return [x, y, width, height];
+})"""
+"""Where the table and Flip are on the screen."""
+
+
 def spent_words(page: Page) -> str:
     """The words on the table that say the next rounds wait for the engine, or "" when none are shown."""
     words = page.locator("[data-testid=ahead-spent]")
@@ -474,14 +482,20 @@ def test_flips_past_the_rounds_ahead_are_kept_and_played_one_motion_at_a_time_on
 
 
 @pytest.mark.parametrize("lang", PERCENTS)
-def test_the_table_says_the_next_rounds_wait_for_the_engine_with_its_progress_as_its_language_writes_it(
+def test_the_loading_notice_says_the_next_rounds_wait_for_the_engine_with_its_progress_and_the_table_stays_put(
         context: BrowserContext, guard: Guard, lang: str) -> None:
     held, page, _ = short_of_its_rounds(context, lang)
+    page.set_viewport_size(PHONE)  # where the table has the least room around it
     assert spent_words(page) == ""
-    flip_early(page, PREPARED)
+    expect(page.locator("#engine-loading-words")).to_be_visible()
+    flip_early(page, PREPARED - 1)
+    where = page.evaluate(PLACES)
+    flip_early(page, 1)
     before, after = translations(lang).gettext(AHEAD_SPENT).split("%(percent)s")
     words = spent_words(page)
     assert words.startswith(before) and words.endswith(after), words
+    assert page.locator("#engine-loading").inner_text().strip().startswith(words)  # instead of "Loading…"
+    assert page.evaluate(PLACES) == where  # the words float over the page: the table and Flip do not move
     progress = page.evaluate("() => document.getElementById('engine-progress').value")
     shown = page.evaluate("(p) => new Intl.NumberFormat(document.documentElement.lang, { style: 'percent' })"
                           ".format(p / 100)", progress)

@@ -1,7 +1,8 @@
 // What the table shows of the page's state besides the board itself: your seat flips when a flip is possible,
-// the first round's hint, the words that say the next rounds wait for the engine (with its progress) once the
-// rounds known ahead are spent, the "Replay" marker while a game is watched again, "New game" highlighted while
-// the form's deal settings differ from the game on screen, and the focus on Flip after a new game from the end.
+// the first round's hint, the words that say the next rounds wait for the engine (with its progress, in the
+// engine's loading notice) once the rounds known ahead are spent, the "Replay" marker while a game is watched
+// again, "New game" highlighted while the form's deal settings differ from the game on screen, and the focus on
+// Flip after a new game from the end.
 
 import { dealOf } from "./deal.js";
 import { listen, state } from "./page.js";
@@ -22,6 +23,7 @@ function showTable(now) {
   $("hint").classList.toggle("waiting", !playable);
   const waiting = $("ahead-spent");
   waiting.hidden = !spent(now);
+  $("engine-loading-words").hidden = !waiting.hidden;
   const words = waiting.hidden ? "" : format(text("ahead_spent"), { percent: percent(now.progress / 100) });
   if (waiting.textContent !== words) waiting.textContent = words;
   $("replay-mark").hidden = now.mode !== "replay";
