@@ -2,7 +2,7 @@
 sideways, with 2, 3 and 4 players, every seat with its name, count and chance, the round's sentence and the
 control that plays on are inside the window and uncovered, at rest, with More options open, with a notice shown,
 at the end of the game and in a replay. On a laptop and a tall phone the table keeps its height at the first flip
-(on a tall phone from one round to the next too, a war's included), it does not move when the result appears at
+(and from one round to the next too, a war's included), it does not move when the result appears at
 any size, and New game from the end leaves the focus on Flip. One page per number of players, resized for each
 size."""
 
@@ -126,11 +126,12 @@ def test_every_seat_the_sentence_and_the_controls_are_seen_on_every_screen(
     context.close()
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_on_a_tall_phone_the_table_keeps_its_height_through_a_war(visitor: Visitor, lang: str) -> None:
+@pytest.mark.parametrize(("lang", "width", "height"), [("en", 375, 667), ("fr", 375, 667), ("en", 1280, 800)])
+def test_on_a_tall_phone_and_a_laptop_the_table_keeps_its_height_through_a_war(
+        visitor: Visitor, lang: str, width: int, height: int) -> None:
     game = Game.new(4, seed=3)
     assert [game.play_round().wars > 0 for _ in range(16)][-1]  # round 16 is a war, whose sentence is the longest
-    page = visitor.at(375, 667, reduced_motion="reduce").new_page()
+    page = visitor.at(width, height, reduced_motion="reduce").new_page()
     page.goto(f"{lang}/index.html?players=4&seed=3")
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
     heights = {page.evaluate(BOARD_BOX)[1]}  # with the first round's hint
