@@ -72,7 +72,8 @@ BAD_LINKS = {
 
 
 @pytest.mark.parametrize("case", BAD_LINKS)
-def test_a_bad_link_is_refused_clearly_and_never_replaces_the_saved_game(page: Page, guard, case: str) -> None:
+def test_a_bad_link_is_refused_clearly_until_a_new_deal_and_never_replaces_the_saved_game(
+        page: Page, guard, case: str) -> None:
     query, message = BAD_LINKS[case]
     open_game(page)
     new_game(page, 3, 21)
@@ -89,3 +90,6 @@ def test_a_bad_link_is_refused_clearly_and_never_replaces_the_saved_game(page: P
     assert board(page)["round"] == "2"
     flip(page)  # …and goes on
     wait_saved(page, 3)
+    expect(page.locator("[data-testid=bad-link]")).to_be_visible()  # said while that game is on screen
+    new_game(page, 2, 4)
+    expect(page.locator("[data-testid=bad-link]")).to_be_hidden()  # not over another game

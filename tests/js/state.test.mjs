@@ -131,6 +131,17 @@ test("a refused record leaves no game, keeps the record and is not overwritten",
   assert.equal(page.canSave(dealt), true);
 });
 
+test("a refused link is said over the game the page went on with, until the next game is dealt or loaded", () => {
+  const refused = page.linkRefused(after([page.dealt], [page.onTable, record()]), "Choose 2, 3 or 4.");
+  assert.equal(page.notices(refused)["bad-link"], true);
+  assert.equal(refused.badLink, "Choose 2, 3 or 4.");
+  assert.equal(page.notices(page.onTable(refused, record()))["bad-link"], true, "a round played keeps it");
+  const next = page.dealt(refused);
+  assert.equal(next.badLink, null);
+  assert.equal(page.notices(next)["bad-link"], false);
+  assert.equal(page.notices(page.initial)["bad-link"], false);
+});
+
 test("a tab opened while another plays waits, and takes over with its game's mode", () => {
   const waiting = page.started(page.elsewhere(after([page.opened, { storage: true, keep: true, board: board() }])));
   assert.equal(waiting.mode, "elsewhere");

@@ -63,6 +63,7 @@ function showState(now) {
     button.setAttribute("aria-pressed", String(on));
     button.textContent = on ? button.dataset.labelPause : button.dataset.labelPlay;
   });
+  write("bad-link", now.badLink, (why) => { $("bad-link-text").textContent = why ?? ""; }); // before its notice shows
   // "Back to your game (round 15)": the replaced game's round, written before its notice shows
   write("back", now.replaced?.board.round, (round) => {
     if (round !== undefined) $("back-to-game").textContent = plural("back_to_game", Number(round));

@@ -13,7 +13,8 @@ import { listen, state, update } from "./page.js";
 import { markSaved, persistGame, written } from "./saving.js";
 import { applySettings, CHOICES, readSettings } from "./settings.js";
 import {
-  autoplaying, canAsk, canSave, drawnAhead, drawnEarly, early, flipKept, keptPlayed, onTable, refused, spent,
+  autoplaying, canAsk, canSave, drawnAhead, drawnEarly, early, flipKept, keptPlayed, linkRefused, onTable, refused,
+  spent,
 } from "./state.js";
 import { refusal } from "./stored.js";
 import { asciiDigits, text } from "./strings.js";
@@ -173,15 +174,17 @@ function forgetLink() {
  */
 export async function resume(stored, { drawn = true } = {}) {
   const deal = linkedDeal(location.search, CHOICES, text);
-  if (deal && deal.error) {
-    $("bad-link-text").textContent = deal.error;
-    $("bad-link").hidden = false;
-    forgetLink();
-  } else if (deal) {
-    forgetLink();
+  if (deal) forgetLink();
+  if (deal && !deal.error) {
     await newGame(deal, stored);
     return;
   }
+  await restoreOrDeal(stored, drawn);
+  if (deal) update(linkRefused, deal.error); // said over the game the page went on with, until another is dealt
+}
+
+/** Load the stored game, or the rounds drawn before the engine was ready, or deal a first game. */
+async function restoreOrDeal(stored, drawn) {
   // the rounds drawn before the engine was ready, of a stored record or of a first visit's opening: the bridge
   // replays them and checks them, and its own record is stored
   const earlyGame = state.mode === "loading" && drawn ? state.record : null;

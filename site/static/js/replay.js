@@ -14,7 +14,7 @@ import { addLine, putGameLinesBack, setGameLinesAside, showLines } from "./log.j
 import { engine, listen, state, update } from "./page.js";
 import { settingsChanged } from "./saving.js";
 import {
-  canReplay, replayClosed, replayControls, replayOpened, replayPlaying, replayShown, replayWanted,
+  canReplay, linkRefused, replayClosed, replayControls, replayOpened, replayPlaying, replayShown, replayWanted,
 } from "./state.js";
 import * as store from "./store.js";
 import { asciiDigits, format, num, text } from "./strings.js";
@@ -50,10 +50,7 @@ export async function watchLinked() {
   const linked = linkedReplay(location.search);
   if (!linked) return;
   history.replaceState(null, "", location.pathname + location.hash);
-  const badLink = (reason) => {
-    $("bad-link-text").textContent = reason;
-    $("bad-link").hidden = false;
-  };
+  const badLink = (reason) => update(linkRefused, reason);
   if (linked.bad) return badLink(text("replay_bad_link"));
   const game = gameToWatch((await store.loadHistory()).games, linked.id);
   if (!game) return badLink(text("replay_unknown"));

@@ -40,6 +40,8 @@
 //             after the motion of the one before (play.js), never in a burst
 //   progress  how far the engine has loaded, 0 to 100 (the worker's reports)
 //   damaged   a stored record the bridge refused, kept for "Export the damaged save" until a new game
+//   badLink   why the page's link (a shared deal, a game to watch again) was refused, in words; null once a
+//             game is dealt or loaded after it
 //   failure   why the engine failed: a kind of error of facts.js FATAL ("timeout", "load"…) or another
 //   replay    in the replay mode: {round, rounds, board, wanted, playing, back, retimed}: the round shown of the
 //             game's rounds and its board (the bridge's), the round asked for (a step or a jump the bridge has not
@@ -70,6 +72,7 @@ export const initial = Object.freeze({
   waiting: 0,
   progress: 0,
   damaged: null,
+  badLink: null,
   failure: null,
   replay: null,
   replaced: null,
@@ -123,9 +126,14 @@ export function askedToKeep(state) {
   return { ...state, asked: true };
 }
 
-/** A game was dealt or loaded: the one on screen is a new one. */
+/** A game was dealt or loaded: the one on screen is a new one, and a refused link's words are old news. */
 export function dealt(state) {
-  return { ...state, games: state.games + 1 };
+  return { ...state, games: state.games + 1, badLink: null };
+}
+
+/** The page's link was refused (`why`, in words): the page went on without it. */
+export function linkRefused(state, why) {
+  return { ...state, badLink: why };
 }
 
 /** A request that changes the game was sent (`asking`), or its answer or refusal came (`answered`). */
@@ -438,6 +446,7 @@ export function notices(state) {
     "engine-failed": state.mode === "failed",
     "storage-off": state.saving === "unavailable",
     "save-damaged": state.damaged !== null && state.mode !== "replay",
+    "bad-link": state.badLink !== null,
     "other-tab": state.mode === "elsewhere",
     "taken-over": state.mode === "taken-over",
     // shown with the stored board, before the engine is ready (its button waits for it): the table never moves
