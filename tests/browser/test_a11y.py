@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from sitebuild.languages import CODES
 
-from gamepage import ENGINE_READY, ESTIMATE_TIMEOUT, LOAD_TIMEOUT, Game, flip, new_game, write
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, flip, new_game, wait_chances, write
 
 LANGS = list(CODES)
 # The README's screenshots are taken by `make screenshots` alone, which names their folder; a plain test run takes none.
@@ -99,7 +99,7 @@ def test_every_state_has_no_axe_violations(page: Page, guard, lang: str) -> None
     page.emulate_media(reduced_motion="reduce")  # the round's cards stay on the table for the screenshots
     new_game(page, 2, war_seed())
     flip(page)
-    page.wait_for_selector("#chance-other:not([hidden])", timeout=ESTIMATE_TIMEOUT)
+    wait_chances(page, 1)  # the win chances on screen, not "…" while they are worked out
     if SHOTS and lang == SHOOTS:
         page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = false; })")
         shoot(page, "war.png", 1280, 900, "#board")
