@@ -438,7 +438,7 @@ PLACES = """() => ['board', 'flip'].map((id) => {
 
 
 def spent_words(page: Page) -> str:
-    """The words on the table that say the next rounds wait for the engine, or "" when none are shown."""
+    """The words that say the next rounds wait for the engine (in its loading notice), or "" when none are shown."""
     words = page.locator("[data-testid=ahead-spent]")
     return words.inner_text() if words.is_visible() else ""
 
