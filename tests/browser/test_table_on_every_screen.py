@@ -3,8 +3,8 @@ sideways, with 2, 3 and 4 players, every seat with its name, count and chance, t
 control that plays on are inside the window and uncovered, at rest, with More options open, with a notice shown,
 at the end of the game and in a replay. On a laptop and a tall phone the table keeps its height at the first flip
 (and from one round to the next too, a war's included), it does not move when the result appears at
-any size, and New game from the end leaves the focus on Flip. One page per number of players, resized for each
-size."""
+any size, and New game from the end leaves the focus on Flip; the result's words and buttons are seen in every
+language. One page per number of players, resized for each size."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from pprint import pformat
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from sitebuild.languages import CODES
 
 from gamepage import ENGINE_READY, LOAD_TIMEOUT, Game, Visitor, flip, wait_chance_bars
 
@@ -139,3 +141,18 @@ def test_on_a_tall_phone_and_a_laptop_the_table_keeps_its_height_through_a_war(
         flip(page)
         heights.add(page.evaluate(BOARD_BOX)[1])
     assert len(heights) == 1, f"the table's heights over 16 rounds: {sorted(heights)}"
+
+
+def test_the_results_words_and_its_buttons_are_seen_on_every_screen_in_every_language(visitor: Visitor) -> None:
+    page = visitor.at(1280, 800, reduced_motion="reduce").new_page()
+    page.goto("en/index.html?players=4&seed=0")
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    click(page, "finish")
+    expect(page.locator("[data-testid=result]")).to_be_visible(timeout=LOAD_TIMEOUT)
+    ended = {"result": "#result-text", "new game": "[data-testid=again]", "watch again": "[data-testid=replay]"}
+    for lang in CODES:  # the finished game, stored, reopened in each language: its words are the longest there
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.goto(f"{lang}/index.html")
+        page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+        expect(page.locator("#result-text")).not_to_be_empty()
+        seen_at_every_size(page, ended, f"the end, in {lang}", focus="[data-testid=again]")
