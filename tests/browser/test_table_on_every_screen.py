@@ -150,7 +150,7 @@ def test_the_results_words_and_its_buttons_are_seen_on_every_screen_in_every_lan
     click(page, "finish")
     expect(page.locator("[data-testid=result]")).to_be_visible(timeout=LOAD_TIMEOUT)
     ended = {"result": "#result-text", "new game": "[data-testid=again]", "watch again": "[data-testid=replay]"}
-    for lang in CODES:  # the finished game, stored, reopened in each language: its words are the longest there
+    for lang in CODES:  # the finished game, stored, reopened in each language, whose words differ in length
         page.set_viewport_size({"width": 1280, "height": 800})
         page.goto(f"{lang}/index.html")
         page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
