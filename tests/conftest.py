@@ -19,6 +19,8 @@ from builtsite import BUILDS, SiteBuild, inputs_hash  # noqa: E402
 
 import build  # noqa: E402
 
+from serving import BLANK, BLANK_HTML  # noqa: E402
+
 # Hypothesis's per-example deadline is a timing assertion, and the machines that run the tests are shared and
 # noisy: a slow example is not a failure.
 settings.register_profile("krig", deadline=None)
@@ -74,10 +76,13 @@ def dist(site_build: SiteBuild | None) -> Path:
     return site_build.wait()
 
 
-class TestHandler(build.Handler):
-    """build.py's handler, which also answers the addresses of `served_extra` with their bytes."""
+TYPES = {".js": "text/javascript", ".html": "text/html; charset=utf-8"}
 
-    extra: dict[str, bytes] = {}
+
+class TestHandler(build.Handler):
+    """build.py's handler, which also answers the addresses of `served_extra` with their bytes, and BLANK."""
+
+    extra: dict[str, bytes] = {f"/{BLANK}": BLANK_HTML}
     held: dict[str, threading.Event] = {}  # a page sent up to its <body>, the rest once the event is set
 
     def do_GET(self) -> None:
@@ -90,7 +95,7 @@ class TestHandler(build.Handler):
             super().do_GET()
             return
         self.send_response(200)
-        self.send_header("Content-Type", "text/javascript" if self.path.endswith(".js") else "application/octet-stream")
+        self.send_header("Content-Type", TYPES.get(Path(path).suffix, "application/octet-stream"))
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)

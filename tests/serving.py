@@ -12,6 +12,12 @@ from urllib.parse import urlsplit
 
 import build
 
+# A same-origin document that runs no script and asks for no icon, for writing a browser's storage before a game
+# page first runs: a bare picture or stylesheet would do, but Chromium then asks for /favicon.ico, which the site
+# has not, and a late 404 of it is a console error. The Chromium tests' server answers it (tests/conftest.py).
+BLANK = "__blank.html"
+BLANK_HTML = b'<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>Blank</title>'
+
 HOLD_LIMIT = 90.0  # no request stays held longer, whatever the test does
 ARRIVAL_TIMEOUT = 30.0
 

@@ -12,11 +12,9 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-SAVES = Path(__file__).resolve().parents[1] / "fixtures" / "saves"
+from serving import BLANK
 
-# Any same-origin document will do for writing the database before the game page first runs: this one loads
-# no script of ours, so nothing else touches IndexedDB meanwhile.
-BLANK = "icons/icon.svg"
+SAVES = Path(__file__).resolve().parents[1] / "fixtures" / "saves"
 
 WRITE_RECORD = """([key, value, junk]) => new Promise((resolve, reject) => {
   if (junk) value = { ...value, junk: 'x'.repeat(junk) };  // built here: megabytes need not cross the wire
@@ -40,10 +38,8 @@ def fixture(version: int) -> dict[str, Any]:
 
 def store_record(page: Page, value: Any, key: str = "current", junk: int = 0) -> None:
     """Write `value` (plus `junk` characters of padding) under `key`, before the game page is loaded."""
-    page.route("**/favicon.ico", lambda route: route.fulfill(status=204))  # a bare picture asks for one
-    page.goto(BLANK)
+    page.goto(BLANK)  # no script of ours runs there, so nothing else touches IndexedDB meanwhile
     page.evaluate(WRITE_RECORD, [key, value, junk])
-    page.unroute("**/favicon.ico")
 
 
 def downloaded(page: Page, selector: str) -> Any:

@@ -39,7 +39,8 @@ class Guard:
         text = message.text
         wrong = message.type == "error" or STDLIB_FALLBACK in text or ROUNDS_MISMATCH in text
         if wrong and not any(re.fullmatch(pattern, text, re.DOTALL) for pattern in self.allowed):
-            self.errors.append(text)
+            where = message.location.get("url")  # for a failed load, the address that failed
+            self.errors.append(f"{text} (at {where})" if where else text)
 
     def weberror(self, error: Any) -> None:
         self.errors.append(str(error.error))

@@ -11,10 +11,10 @@ import base64
 from playwright.sync_api import Browser, BrowserContext
 
 from gamepage import ENGINE_READY, LOAD_TIMEOUT
+from serving import BLANK
 
 CACHE = "krig-snapshot"  # worker.js's SNAPSHOT_CACHE
 PRIMER = "/__primed-snapshot"  # where the test server (tests/conftest.py) serves the snapshot's bytes
-BLANK = "icons/icon.svg"  # a same-origin document that runs no script of ours
 
 # The stored snapshot: its key (an address under the site's origin) and its bytes, as a data: URL's base64.
 READ = """async () => {
@@ -51,9 +51,7 @@ class Snapshot:
 
     def prime(self, context: BrowserContext) -> None:
         """Store the snapshot in `context`, as a visit before the test's would have."""
-        context.route("**/favicon.ico", lambda route: route.fulfill(status=204))  # a bare picture asks for one
         page = context.new_page()
         page.goto(BLANK)
         page.evaluate(PUT, self.key)
         page.close()
-        context.unroute("**/favicon.ico")

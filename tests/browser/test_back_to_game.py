@@ -23,6 +23,7 @@ from gamepage import (
     wait_saved,
     wait_stored,
 )
+from serving import BLANK
 
 ROUND = 15
 # Where the table is when the offer first shows, and at engine-ready; whether the engine was ready at the first
@@ -193,8 +194,7 @@ def test_a_round_of_the_new_game_drawn_before_the_engine_is_ready_forgets_the_ol
     # the engine never starts: the rounds known ahead. The service worker would answer the held worker.js from its
     # cache, so it goes first: unregistered from a page that never registers it (a game page does when idle, which
     # could bring back one unregistered a moment before), and with no page left for it to control
-    page.context.route("**/favicon.ico", lambda route: route.fulfill(status=204))  # the stylesheet's, not asked by Krig
-    page.goto("krig.css")
+    page.goto(BLANK)
     page.evaluate("() => navigator.serviceWorker.getRegistrations()"
                   ".then((all) => Promise.all(all.map((r) => r.unregister())))")
     page.goto("about:blank")

@@ -10,6 +10,7 @@ from pathlib import Path
 from playwright.sync_api import Page, Route, expect
 
 from gamepage import ENGINE_READY, LOAD_TIMEOUT, text, write
+from serving import BLANK
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "history"
 
@@ -34,7 +35,7 @@ def test_an_engine_that_fails_mid_simulation_is_said_and_the_page_still_simulate
         served.append(route.request.url)
 
     page.context.route("**/js/worker.js", worker)
-    page.goto("krig.css")  # the site's origin, before any page of it (and its service worker) is loaded
+    page.goto(BLANK)  # the site's origin, before any page of it (and its service worker) is loaded
     write(page, "history", json.loads((FIXTURES / "v1.json").read_text()))
     page.goto("en/stats.html")
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
