@@ -19,11 +19,15 @@
 //                 (persistence.js): it never asks again.
 // Every write is one IndexedDB transaction, begun when it is asked for: IndexedDB runs the read-write transactions
 // on a store one at a time, in the order they were begun, so the writes land in the order of the changes they keep.
+// Every transaction but the claim, reads too, makes its requests in the task that begins it and is committed then
+// where the browser can (`atOnce`): it never waits for this page to answer IndexedDB. A write begun behind a
+// transaction that waits for a busy page (one that has just drawn a round) dies with the page if it is left in
+// that moment (Chromium; benchmarks/queued_writes.py).
 //
 // localStorage "krig-has-save" is "1" from the first save of this page's code until the game is deleted: a hint,
 // read synchronously at start-up, that IndexedDB may hold a game worth waiting for. It never holds game data.
 
-import { createStore, del, getMany, promisifyRequest, set } from "../vendor/idb-keyval.js";
+import { createStore, promisifyRequest } from "../vendor/idb-keyval.js";
 
 // How long IndexedDB may take to open before saving counts as off. A blocked or broken database (some private
 // modes) can leave the open request pending forever; a healthy one opens in milliseconds.
@@ -99,9 +103,29 @@ async function inTime(using) {
   }
 }
 
+/**
+ * A transaction of `mode` on the store `s` whose requests `requests(saves)` makes at once, committed at once where
+ * the browser has `commit()`. Resolves to what `requests` returned, once the transaction is complete.
+ */
+function atOnce(s, mode, requests) {
+  return s(mode, (saves) => {
+    const made = requests(saves);
+    if (typeof saves.transaction.commit === "function") saves.transaction.commit();
+    return promisifyRequest(saves.transaction).then(() => made);
+  });
+}
+
+/** Put `value` under `key`, or delete the key when `value` is undefined; nothing without IndexedDB. */
+function change(key, value) {
+  const s = open();
+  if (!s) return Promise.resolve();
+  return atOnce(s, "readwrite", (saves) => (value === undefined ? saves.delete(key) : saves.put(value, key)));
+}
+
 /** The values of `keys` read in one transaction, or null when IndexedDB does not work here. */
 function read(keys) {
-  return inTime((s) => getMany(keys, s));
+  return inTime((s) => atOnce(s, "readonly", (saves) => keys.map((key) => saves.get(key)))
+    .then((requests) => requests.map((request) => request.result)));
 }
 
 /**
@@ -111,7 +135,9 @@ function read(keys) {
  * an object is returned as is, for the damaged notice; `replaced` is the game kept for "Back to your game", or null.
  */
 export async function loadStart() {
-  const values = await read(["preferences", "current", "replaced"]);
+  const reading = read(["preferences", "current", "replaced"]);
+  probeOnce();
+  const values = await reading;
   if (!values) return { storage: false, keep: true, record: null, replaced: null };
   const [preferences, record, replaced] = values;
   return { storage: true, keep: !(preferences && preferences.keep === false), record: record ?? null,
@@ -125,6 +151,7 @@ export async function loadStart() {
  * start-up if another page's write landed in between; or null without storage.
  */
 export function claim({ alone = false } = {}) {
+  probeOnce();
   return inTime((s) => s("readwrite", (saves) => {
     const claimed = saves.get("claim");
     const times = saves.getAll(allMarks());
@@ -145,33 +172,40 @@ export function claim({ alone = false } = {}) {
       history = games.result ?? [];
       return { record: record.result ?? null };
     });
-  })).then((claimed) => {
-    if (claimed && !probed) {
-      probed = true;
-      failedRequestAborts(open()).then((yes) => { committedAtOnce = yes; });
-    }
-    return claimed;
-  });
+  }));
+}
+
+/**
+ * Find out, once, before the page's first write, whether its writes can be committed at once: begun at start-up
+ * beside the first read (or before the first claim), its transaction runs before the claim's, and so has its
+ * answer before any write of the record is asked for.
+ */
+function probeOnce() {
+  const s = open();
+  if (probed || !s) return;
+  probed = true;
+  failedRequestAborts(s).then((yes) => { committedAtOnce = yes; }, () => {}); // a database that cannot open
 }
 
 /**
  * Whether a transaction committed at once still aborts when one of its requests fails (Chromium's does; Firefox's
- * commits its other requests): found once, with a request that fails as a lost page's mark does, on the claim
- * just stored, beside a put of "probe", which stays only where the answer is no.
+ * commits its other requests): an `add` of the key "probe" that fails, as a lost page's mark does, after a put of
+ * it, which stays only where the answer is no.
  */
 function failedRequestAborts(s) {
   return new Promise((resolve) => {
     s("readwrite", (saves) => {
       const transaction = saves.transaction;
       if (typeof transaction.commit !== "function") return resolve(false);
-      saves.add({ tab: TAB }, "claim").onerror = () => {};
       saves.put(true, "probe");
+      saves.add(true, "probe").onerror = () => {};
       transaction.commit();
       transaction.oncomplete = () => {
-        del("probe", s).catch(() => {});
+        change("probe", undefined).catch(() => {});
         resolve(false);
       };
-      transaction.onabort = () => resolve(true);
+      // by the failed add, not by a full disk
+      transaction.onabort = () => resolve(Boolean(transaction.error) && transaction.error.name === "ConstraintError");
     }).catch(() => resolve(false));
   });
 }
@@ -250,16 +284,12 @@ export function saveGame(record, finished = null, answered = () => {}) {
 }
 
 export async function deleteGame() {
-  const s = open();
-  if (s) await del("current", s);
+  await change("current", undefined);
   hint(false);
 }
 
-export async function setKeep(keep) {
-  const s = open();
-  if (!s) return;
-  if (keep) await del("preferences", s);
-  else await set("preferences", { keep: false }, s);
+export function setKeep(keep) {
+  return change("preferences", keep ? undefined : { keep: false });
 }
 
 /** The finished games as stored: {storage, games}, `storage` false when IndexedDB does not work here. */
@@ -275,11 +305,8 @@ export async function loadReplaced() {
 }
 
 /** Keep `record` for "Back to your game"; null forgets it. */
-export async function saveReplaced(record) {
-  const s = open();
-  if (!s) return;
-  if (record === null) await del("replaced", s);
-  else await set("replaced", record, s);
+export function saveReplaced(record) {
+  return change("replaced", record ?? undefined);
 }
 
 /** What the browser answered when asked to keep the site's data for good, or null when it was never asked. */
@@ -288,7 +315,6 @@ export async function loadPersistence() {
   return values ? (values[0] ?? null) : null;
 }
 
-export async function savePersistence(answer) {
-  const s = open();
-  if (s) await set("persistence", answer, s);
+export function savePersistence(answer) {
+  return change("persistence", answer);
 }
