@@ -357,9 +357,11 @@ class WebKit:
 
     name = "webkit"
 
-    def __init__(self, *, optimised_wasm: bool = True) -> None:
+    def __init__(self, *, optimised_wasm: bool = True, composited: bool = True) -> None:
         """`optimised_wasm` False: WebAssembly runs on JavaScriptCore's baseline code only (the tests', which
-        prove behaviour, not speed): its optimising tier takes about a third of a test's CPU in WebKitGTK."""
+        prove behaviour, not speed): its optimising tier takes about a third of a test's CPU in WebKitGTK.
+        `composited` False: pages are drawn without the GL compositor, as on a machine without GL (the tests'):
+        under Xvfb its GL is Mesa's software rasterizer, in which the compositor thread once crashed mid-test."""
         read, write = os.pipe()
         # -displayfd: Xvfb picks a free display number itself and writes it here once it accepts clients.
         self.xvfb = subprocess.Popen([str(XVFB), "-displayfd", str(write), "-screen", "0", "1280x1024x24",
@@ -368,7 +370,9 @@ class WebKit:
         with os.fdopen(read) as pipe:
             display = pipe.readline().strip()
         tiers = {} if optimised_wasm else {"JSC_useOMGJIT": "false"}
-        service = Service(executable_path=str(WEBKIT_DRIVER), env={**os.environ, "DISPLAY": f":{display}", **tiers})
+        drawing = {} if composited else {"WEBKIT_DISABLE_COMPOSITING_MODE": "1"}
+        service = Service(executable_path=str(WEBKIT_DRIVER),
+                          env={**os.environ, "DISPLAY": f":{display}", **tiers, **drawing})
         with warnings.catch_warnings():  # selenium's own WebKitGTK class still sets up its connection the old way
             warnings.filterwarnings("ignore", "setting remote_server_addr", DeprecationWarning)
             self.driver = webdriver.WebKitGTK(service=service, options=webdriver.WebKitGTKOptions())

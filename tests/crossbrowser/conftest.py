@@ -28,7 +28,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="module", params=["firefox", "webkit"])
 def firefox_or_webkit(request: pytest.FixtureRequest) -> Iterator[Firefox | WebKit]:
     skip_unless_installed(request.param)
-    started = Firefox() if request.param == "firefox" else WebKit(optimised_wasm=False)
+    started = Firefox() if request.param == "firefox" else WebKit(optimised_wasm=False, composited=False)
     yield started
     started.quit()
 

@@ -31,7 +31,7 @@ WON = "() => document.getElementById('seat-0').classList.contains('winner')"
 def firefox_or_webkit() -> Iterator[WebKit]:
     """WebKitGTK alone: the taps go through WebDriver's pointer actions, which land on whatever is on top."""
     skip_unless_installed("webkit")
-    started = WebKit(optimised_wasm=False)
+    started = WebKit(optimised_wasm=False, composited=False)
     yield started
     started.quit()
 
