@@ -4,15 +4,18 @@ again in the new language, as it would have said it had the round been played th
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, Route
 
 from krig.webapp.bridge import answer
 from krig.webapp.session import Session
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, open_game, text, wait_saved, wait_still, write
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, Visitor, board, flip, open_game, text, wait_saved, wait_still, write
 
 SEED, ROUNDS = 7, 6
 SHORT = "[data-testid=status] .short"  # the status line on screen (the live region's fuller sentence is beside it)
+# The top and the height of the result's box and of the table, in whole pixels
+PLACES = """() => [document.getElementById('result'), document.getElementById('board')]
+  .map((element) => element.getBoundingClientRect()).map(({ top, height }) => [Math.round(top), Math.round(height)])"""
 
 
 def short_status(page: Page) -> str:
@@ -63,3 +66,26 @@ def test_a_board_said_in_another_language_is_drawn_without_its_sentences_before_
     assert page.evaluate("() => document.documentElement.dataset.engine") != "ready"
     assert not page.locator("[data-testid=result]").is_hidden()
     assert text(page.locator("#result-text")) == text(page.locator("[data-testid=status]")) == ""
+
+
+@pytest.mark.parametrize("size", [(375, 740), (1280, 800)], ids=["tall-phone", "laptop"])
+def test_a_finished_game_reopened_in_another_language_keeps_the_table_still_when_its_result_is_said(
+        visitor: Visitor, size: tuple[int, int]) -> None:
+    session = Session("en")
+    answer(session, {"type": "new", "players": 2, "seed": SEED})
+    finished = answer(session, {"type": "finish"})["record"]
+    page = visitor.at(*size).new_page()
+    held: list[Route] = []
+    page.route("**/js/worker.js", lambda route: held.append(route))  # the engine starts once the table is measured
+    page.goto("fr/index.html")
+    write(page, "current", finished)
+    page.reload()
+    page.wait_for_function("(n) => document.getElementById('board').dataset.round === String(n)",
+                           arg=finished["board"]["round"])
+    assert text(page.locator("#result-text")) == ""  # the English words are not shown on the French page
+    before = page.evaluate(PLACES)
+    held[-1].continue_()
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    page.wait_for_function("() => document.getElementById('result-text').textContent !== ''")
+    assert page.evaluate(PLACES) == before
+
