@@ -76,9 +76,6 @@ def dist(site_build: SiteBuild | None) -> Path:
     return site_build.wait()
 
 
-TYPES = {".js": "text/javascript", ".html": "text/html; charset=utf-8"}
-
-
 class TestHandler(build.Handler):
     """build.py's handler, which also answers the addresses of `served_extra` with their bytes, and BLANK."""
 
@@ -95,7 +92,7 @@ class TestHandler(build.Handler):
             super().do_GET()
             return
         self.send_response(200)
-        self.send_header("Content-Type", TYPES.get(Path(path).suffix, "application/octet-stream"))
+        self.send_header("Content-Type", self.guess_type(path))
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)

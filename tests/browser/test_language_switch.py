@@ -88,4 +88,3 @@ def test_a_finished_game_reopened_in_another_language_keeps_the_table_still_when
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
     page.wait_for_function("() => document.getElementById('result-text').textContent !== ''")
     assert page.evaluate(PLACES) == before
-

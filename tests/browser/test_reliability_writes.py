@@ -236,4 +236,3 @@ def test_every_transaction_but_the_claim_is_committed_in_the_task_that_begins_it
     claims = [seen for seen in begun if 'get "claim"' in seen["requests"]]
     assert len(claims) == 2, begun  # one claim per page: it writes what it has read, so it cannot commit at once
     assert [seen for seen in begun if not seen["atOnce"] and seen not in claims] == []
-
