@@ -20,7 +20,7 @@
 // Every write is one IndexedDB transaction, begun when it is asked for: IndexedDB runs the read-write transactions
 // on a store one at a time, in the order they were begun, so the writes land in the order of the changes they keep.
 // Every transaction but the claim, reads too, makes its requests in the task that begins it and is committed then
-// where the browser can (`atOnce`): it never waits for this page to answer IndexedDB. A write begun behind a
+// where the browser can (`commitNow`): it never waits for this page to answer IndexedDB. A write begun behind a
 // transaction that waits for a busy page (one that has just drawn a round) dies with the page if it is left in
 // that moment (Chromium; benchmarks/queued_writes.py).
 //
@@ -103,29 +103,33 @@ async function inTime(using) {
   }
 }
 
-/**
- * A transaction of `mode` on the store `s` whose requests `requests(saves)` makes at once, committed at once where
- * the browser has `commit()`. Resolves to what `requests` returned, once the transaction is complete.
- */
-function atOnce(s, mode, requests) {
-  return s(mode, (saves) => {
-    const made = requests(saves);
-    if (typeof saves.transaction.commit === "function") saves.transaction.commit();
-    return promisifyRequest(saves.transaction).then(() => made);
-  });
+/** Commit `transaction` now that its requests are made, where the browser has `commit()`. */
+function commitNow(transaction) {
+  if (typeof transaction.commit === "function") transaction.commit();
 }
 
 /** Put `value` under `key`, or delete the key when `value` is undefined; nothing without IndexedDB. */
 function change(key, value) {
   const s = open();
   if (!s) return Promise.resolve();
-  return atOnce(s, "readwrite", (saves) => (value === undefined ? saves.delete(key) : saves.put(value, key)));
+  return s("readwrite", (saves) => {
+    if (value === undefined) saves.delete(key);
+    else saves.put(value, key);
+    commitNow(saves.transaction);
+    return promisifyRequest(saves.transaction);
+  });
 }
 
-/** The values of `keys` read in one transaction, or null when IndexedDB does not work here. */
+/**
+ * The values of `keys` read in one transaction committed at once, or null when IndexedDB does not work here. They
+ * are there once the reads are answered: the page does not wait for the transaction to complete.
+ */
 function read(keys) {
-  return inTime((s) => atOnce(s, "readonly", (saves) => keys.map((key) => saves.get(key)))
-    .then((requests) => requests.map((request) => request.result)));
+  return inTime((s) => s("readonly", (saves) => {
+    const requests = keys.map((key) => saves.get(key));
+    commitNow(saves.transaction);
+    return Promise.all(requests.map(promisifyRequest));
+  }));
 }
 
 /**
