@@ -258,7 +258,8 @@ def test_the_statistics_page_lists_the_latest_games_and_opens_their_replay(page:
     assert f"4 players, {ending}, {four.round_number} rounds" in newest and newest.endswith("Watch again")
     assert "2 players, " in oldest and f"{two.round_number} rounds" in oldest
     expect(page.locator("[data-stat=played]")).to_have_text("2")  # the figures stay as they were
-    items.nth(1).locator("[data-testid=replay]").click()
+    with page.expect_navigation():  # the statistics page has an engine too: wait on the game page, once loaded
+        items.nth(1).locator("[data-testid=replay]").click()
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
     at(page, 0)
     assert page.url.endswith("/en/index.html")  # the link is used up
@@ -330,7 +331,8 @@ def test_a_replay_works_offline_with_the_pages_own_digits(context: BrowserContex
     expect(page.locator("[data-testid=result]")).to_be_visible()
     wait_saved(page, len(played))
     page.goto("bn/stats.html")
-    page.locator("[data-testid=games] [data-testid=replay]").click()
+    with page.expect_navigation():
+        page.locator("[data-testid=games] [data-testid=replay]").click()
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
     at(page, 0)
     page.fill("[data-testid=replay-to]", "১২")  # Bengali digits: round 12
