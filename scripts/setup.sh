@@ -76,6 +76,11 @@ if [ "$want_browser" = yes ] && [ ! -x /usr/bin/chromium ]; then
   say "installing Chromium and fonts for the browser tests"
   apt_install chromium fonts-dejavu-core fonts-noto-core || .venv/bin/python -m playwright install chromium
 fi
+# the tests drive Chromium's headless shell where there is one, the benchmarks Chromium itself (sitebuild/chromium.py)
+if [ "$want_browser" = yes ] && [ ! -x /usr/bin/chromium-headless-shell ]; then
+  say "installing Chromium's headless shell for the browser tests"
+  apt_install chromium-headless-shell || say "no headless shell: the browser tests will drive Chromium itself"
+fi
 
 cross_browsers_ok() { [ -x /usr/bin/firefox-esr ] && [ -x /usr/bin/WebKitWebDriver ] && [ -x /usr/bin/Xvfb ]; }
 if [ "$want_browser" = yes ] && ! cross_browsers_ok; then

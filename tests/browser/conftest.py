@@ -72,7 +72,7 @@ def visitor(browser: Browser, site_url: str, guard: Guard, prime: Callable[[Brow
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    return {**browser_type_launch_args, **launch_options(optimised_wasm=False)}
+    return {**browser_type_launch_args, **launch_options(optimised_wasm=False, shell=True)}
 
 
 @pytest.fixture(scope="session")

@@ -1,19 +1,27 @@
 """The install's screenshots show the page as it is: each language's game page, dealt and after one flip, at the
 window that build.SCREENSHOT_WINDOWS gives it, looks like the screenshot kept in site/static/screenshots/ that its
 manifest names. `make screenshots` takes them again (KRIG_INSTALL_SCREENSHOTS=1) after the page changes.
+
+They are taken in Chromium itself, the browser a visitor installs from, not in the headless shell the other tests
+drive, which lays Bengali's words out a few pixels wider.
 """
 
 from __future__ import annotations
 
 import io
 import os
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
+from playwright.sync_api import Browser, BrowserContext, BrowserType
 
 import build
+from sitebuild.chromium import launch_options
 
 from gamepage import ENGINE_READY, LOAD_TIMEOUT, Visitor
+from guard import Guard
 
 LANGS = [lang.code for lang in build.LANGUAGES]
 KEPT = build.SITE / "static"
@@ -24,6 +32,18 @@ FLIPPED = "() => document.getElementById('board').dataset.savedRound === '1'"
 SETTLED = """() => document.fonts.status === 'loaded' && [...document.images].every((image) => image.complete)
   && new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))))"""
 SAME = 2.0  # the largest mean difference (of 255, over every pixel's channels) between two takes of one page
+
+
+@pytest.fixture(scope="module")
+def chromium(browser_type: BrowserType, browser_type_launch_args: dict[str, Any]) -> Iterator[Browser]:
+    launched = browser_type.launch(**{**browser_type_launch_args, **launch_options(optimised_wasm=False)})
+    yield launched
+    launched.close()
+
+
+@pytest.fixture
+def visitor(chromium: Browser, site_url: str, guard: Guard, prime: Callable[[BrowserContext], None]) -> Visitor:
+    return Visitor(chromium, site_url, guard, prime)
 
 
 def take(visitor: Visitor, lang: str, form: str) -> Image.Image:
