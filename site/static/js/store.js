@@ -30,7 +30,8 @@
 import { createStore, promisifyRequest } from "../vendor/idb-keyval.js";
 
 // How long IndexedDB may take to open before saving counts as off. A blocked or broken database (some private
-// modes) can leave the open request pending forever; a healthy one opens in milliseconds.
+// modes) can leave the open request pending forever; a healthy one opens in milliseconds. Once it is open, its
+// answers are waited for however long a busy device takes: a slow answer is not a broken storage.
 const OPEN_TIMEOUT_MS = 4000;
 
 const SAVE_HINT = "krig-has-save";
@@ -94,8 +95,12 @@ async function inTime(using) {
   const stuck = new Promise((resolve) => {
     timer = setTimeout(() => resolve(null), OPEN_TIMEOUT_MS);
   });
+  const opened = (mode, callback) => s(mode, (saves) => {
+    clearTimeout(timer);
+    return callback(saves);
+  });
   try {
-    return await Promise.race([using(s), stuck]);
+    return await Promise.race([using(opened), stuck]);
   } catch {
     return null;
   } finally {
