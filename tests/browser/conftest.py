@@ -15,7 +15,7 @@ from primed import Snapshot
 from sitebuild.chromium import launch_options
 from sitebuild.paths import MODULES as SOURCES
 
-from gamepage import Visitor
+from gamepage import ServiceWorkers, Visitor
 from guard import Guard
 
 MODULES = "/__modules/js/"
@@ -30,6 +30,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "cold: the test's context starts as a new visitor's, with no engine snapshot "
                                        "(start-up, first visits and the snapshot itself); the others start primed")
+    config.addinivalue_line("markers", "service_worker: the test's contexts let the site register its service worker "
+                                       "(offline play, updates, a returning visitor's start); the others block it")
 
 
 @pytest.fixture(scope="session")
@@ -57,17 +59,27 @@ def prime(request: pytest.FixtureRequest) -> Callable[[BrowserContext], None]:
 
 
 @pytest.fixture
-def context(new_context: Any, prime: Callable[[BrowserContext], None]) -> BrowserContext:
+def service_workers(request: pytest.FixtureRequest) -> ServiceWorkers:
+    """Whether the test's contexts let the site register its service worker: only if the test is marked
+    `service_worker`. Its install stores every file of the site, about 1.3 s of CPU a context in the tests'
+    browser, and what it does is proved by the tests that need it."""
+    return "allow" if request.node.get_closest_marker("service_worker") else "block"
+
+
+@pytest.fixture
+def context(new_context: Any, prime: Callable[[BrowserContext], None],
+            service_workers: ServiceWorkers) -> BrowserContext:
     """pytest-playwright's context, a returning visitor's (primed) unless the test is marked `cold`."""
-    made: BrowserContext = new_context()
+    made: BrowserContext = new_context(service_workers=service_workers)
     prime(made)
     return made
 
 
 @pytest.fixture
-def visitor(browser: Browser, site_url: str, guard: Guard, prime: Callable[[BrowserContext], None]) -> Visitor:
+def visitor(browser: Browser, site_url: str, guard: Guard, prime: Callable[[BrowserContext], None],
+            service_workers: ServiceWorkers) -> Visitor:
     """The test's own new contexts, primed as `context` is (gamepage.Visitor)."""
-    return Visitor(browser, site_url, guard, prime)
+    return Visitor(browser, site_url, guard, prime, service_workers)
 
 
 @pytest.fixture(scope="session")
@@ -77,7 +89,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any], site_url: str) -> dict[str, Any]:
-    return {**browser_context_args, "base_url": site_url, "service_workers": "allow"}
+    return {**browser_context_args, "base_url": site_url}
 
 
 @pytest.fixture

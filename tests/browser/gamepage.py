@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from playwright.sync_api import Browser, BrowserContext, JSHandle, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -21,6 +21,7 @@ from guard import Guard
 
 ENGINE_READY = "() => document.documentElement.dataset.engine === 'ready'"
 LOAD_TIMEOUT = 60_000
+ServiceWorkers = Literal["allow", "block"]
 # How long a test waits for a round's win chances. Not a speed check: an estimate of four players in played order
 # is about 4 s of CPU on the tests' baseline WebAssembly (2 s as shipped), four at once on two cores took 9-18 s,
 # and a full run on a noisy machine once took over 30 s.
@@ -89,11 +90,12 @@ class Visitor:
     guard, and a returning visitor's as the `context` fixture's is (`prime`, which leaves a `cold` test's alone)."""
 
     def __init__(self, browser: Browser, site_url: str, guard: Guard,
-                 prime: Callable[[BrowserContext], None]) -> None:
+                 prime: Callable[[BrowserContext], None], service_workers: ServiceWorkers) -> None:
         self.browser, self.site_url, self.guard, self.prime = browser, site_url, guard, prime
+        self.service_workers = service_workers
 
     def context(self, **options: Any) -> BrowserContext:
-        context = self.browser.new_context(base_url=self.site_url, **options)
+        context = self.browser.new_context(base_url=self.site_url, service_workers=self.service_workers, **options)
         context.on("request", self.guard.request)
         context.on("console", self.guard.console)
         context.on("weberror", self.guard.weberror)
@@ -108,7 +110,7 @@ class Visitor:
 
     def page(self, path: str = "en/index.html") -> Page:
         """`path` open in a new context, with its engine ready."""
-        page = self.context(service_workers="allow", accept_downloads=True).new_page()
+        page = self.context(accept_downloads=True).new_page()
         open_game(page, path)
         return page
 

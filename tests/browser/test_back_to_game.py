@@ -23,7 +23,6 @@ from gamepage import (
     wait_saved,
     wait_stored,
 )
-from serving import BLANK
 
 ROUND = 15
 # Where the table is when the offer first shows, and at engine-ready; whether the engine was ready at the first
@@ -191,17 +190,10 @@ def test_a_round_of_the_new_game_drawn_before_the_engine_is_ready_forgets_the_ol
     page.goto("en/index.html?players=4&seed=1")
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
     wait_saved(page, 0)
-    # the engine never starts: the rounds known ahead. The service worker would answer the held worker.js from its
-    # cache, so it goes first: unregistered from a page that never registers it (a game page does when idle, which
-    # could bring back one unregistered a moment before), and with no page left for it to control
-    page.goto(BLANK)
-    page.evaluate("() => navigator.serviceWorker.getRegistrations()"
-                  ".then((all) => Promise.all(all.map((r) => r.unregister())))")
-    page.goto("about:blank")
+    # the engine never starts: the rounds known ahead (no service worker answers worker.js from its cache)
     held: list[str] = []
     page.context.route("**/js/worker.js", lambda route: held.append(route.request.url))
     page.goto("en/index.html")
-    assert page.evaluate("() => navigator.serviceWorker.controller") is None
     page.wait_for_function("() => document.documentElement.dataset.flip === 'ready'", timeout=LOAD_TIMEOUT)
     expect(page.locator("[data-testid=back-to-game]")).to_be_disabled()
     page.click("[data-testid=flip]")

@@ -13,14 +13,12 @@ from gamepage import LOAD_TIMEOUT, expect_engine_failed, flip, wait_saved
 pytestmark = pytest.mark.cold  # start-up itself: as a new visitor, with no snapshot
 
 
-@pytest.mark.browser_context_args(service_workers="block")
 def test_a_missing_wasm_file_shows_engine_failed(context: BrowserContext, page: Page, guard) -> None:
     context.route("**/pyodide.asm.wasm", lambda route: route.abort())
     page.goto("en/index.html")
     expect_engine_failed(page)
 
 
-@pytest.mark.browser_context_args(service_workers="block")
 def test_a_missing_engine_wheel_shows_engine_failed(context: BrowserContext, page: Page, guard) -> None:
     context.route("**/pyodide/krig-*.whl", lambda route: route.fulfill(status=404, body="gone"))
     page.goto("bn/index.html")
@@ -46,7 +44,6 @@ def wait_past_the_silence(context: BrowserContext, page: Page, path: str) -> Rou
     return held[0]
 
 
-@pytest.mark.browser_context_args(service_workers="block")
 def test_an_engine_that_answers_after_the_page_said_it_took_too_long_is_played_after_all(
         context: BrowserContext, page: Page, guard) -> None:
     wheel = wait_past_the_silence(context, page, "en/index.html")
@@ -60,7 +57,6 @@ def test_an_engine_that_answers_after_the_page_said_it_took_too_long_is_played_a
     wait_saved(page, round_number + 1)
 
 
-@pytest.mark.browser_context_args(service_workers="block")
 def test_the_statistics_page_simulates_with_an_engine_that_answers_after_it_said_it_took_too_long(
         context: BrowserContext, page: Page, guard) -> None:
     wheel = wait_past_the_silence(context, page, "fr/stats.html")

@@ -139,6 +139,7 @@ def test_a_replay_is_redrawn_in_the_deck_chosen_during_it(page: Page, guard) -> 
     saved_settings(page, deck="four-colour")  # the record learns it once the replay is over
 
 
+@pytest.mark.service_worker
 def test_every_deck_is_drawn_offline_from_the_cache(context: BrowserContext, page: Page, guard) -> None:
     open_game(page, "ru/index.html")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=LOAD_TIMEOUT)
@@ -152,7 +153,6 @@ def test_every_deck_is_drawn_offline_from_the_cache(context: BrowserContext, pag
 
 
 # With no service worker, every request the page makes is one Playwright sees.
-@pytest.mark.browser_context_args(service_workers="block")
 def test_once_the_pictures_are_in_every_card_is_drawn_from_memory_and_asks_nothing_more(page: Page, guard) -> None:
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url.split("/cards/")[-1])

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from krig.webapp import facts, gamelog, history, records
@@ -317,6 +318,7 @@ def test_a_replay_watched_over_no_game_ends_on_the_table_of_a_page_without_one(p
         (empty["players"], empty["counts"], str(empty["round"]), [[]] * empty["players"])
 
 
+@pytest.mark.service_worker
 def test_a_replay_works_offline_with_the_pages_own_digits(context: BrowserContext, page: Page, guard) -> None:
     seed = short_seed(2, 60)
     game = Game.new(2, seed=seed)

@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType
 import build
 from sitebuild.chromium import launch_options
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, Visitor
+from gamepage import ENGINE_READY, LOAD_TIMEOUT, ServiceWorkers, Visitor
 from guard import Guard
 
 LANGS = [lang.code for lang in build.LANGUAGES]
@@ -42,15 +42,16 @@ def chromium(browser_type: BrowserType, browser_type_launch_args: dict[str, Any]
 
 
 @pytest.fixture
-def visitor(chromium: Browser, site_url: str, guard: Guard, prime: Callable[[BrowserContext], None]) -> Visitor:
-    return Visitor(chromium, site_url, guard, prime)
+def visitor(chromium: Browser, site_url: str, guard: Guard, prime: Callable[[BrowserContext], None],
+            service_workers: ServiceWorkers) -> Visitor:
+    return Visitor(chromium, site_url, guard, prime, service_workers)
 
 
 def take(visitor: Visitor, lang: str, form: str) -> Image.Image:
     """The game page in `lang` at the `form` window, from its top: the deal, after one flip."""
     (width, height), scale = build.SCREENSHOT_WINDOWS[form]
     context = visitor.context(viewport={"width": width, "height": height}, device_scale_factor=scale,
-                              reduced_motion="reduce", service_workers="block")
+                              reduced_motion="reduce")
     try:
         page = context.new_page()
         page.goto(f"{lang}/{DEAL}")

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from sitebuild.languages import CODES
 
 from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game, open_game
+
+pytestmark = pytest.mark.service_worker  # what the service worker serves offline
 
 
 def test_every_language_loads_and_plays_offline_after_one_visit(

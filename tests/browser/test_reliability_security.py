@@ -39,6 +39,7 @@ def test_a_whole_game_reports_no_csp_violation(context: BrowserContext, page: Pa
     assert page.evaluate("() => window.__violations") == []
 
 
+@pytest.mark.service_worker
 def test_offline_play_through_the_service_worker_asks_no_other_origin(context: BrowserContext, page: Page,
                                                                     guard) -> None:
     open_game(page)

@@ -58,6 +58,7 @@ def play_on(page: Page, seed: int = 5) -> None:
     assert board(page)["counts"] == [len(hand) for hand in expected.hands]
 
 
+@pytest.mark.service_worker
 def test_the_first_visit_makes_the_snapshot_and_the_second_starts_from_it(page: Page, guard) -> None:
     open_game(page)
     assert page.evaluate(ENGINE_START) == "fresh"
@@ -109,7 +110,6 @@ def test_a_snapshot_that_fails_to_restore_falls_back_and_is_not_tried_again(page
 FIRST_VISIT = {"match-rejects": "stored", "disk-full": "failed"}
 
 
-@pytest.mark.browser_context_args(service_workers="block")  # so that every visit gets the faulty worker
 @pytest.mark.parametrize("fault", FAULTS)
 def test_cache_storage_faults_only_mean_a_normal_start(context: BrowserContext, page: Page, guard, dist: Path,
                                                        fault: str) -> None:

@@ -42,7 +42,6 @@ def serve_trimmed_without(context: BrowserContext, dist: Path, module: str) -> l
     return asked
 
 
-@pytest.mark.browser_context_args(service_workers="block")
 def test_a_module_missing_from_the_trimmed_stdlib_is_fetched_once_and_the_game_plays(
         context: BrowserContext, page: Page, guard, dist: Path) -> None:
     asked = serve_trimmed_without(context, dist, MISSING)
@@ -60,7 +59,6 @@ def test_a_module_missing_from_the_trimmed_stdlib_is_fetched_once_and_the_game_p
     page.wait_for_function("() => document.documentElement.dataset.snapshot === 'failed'", timeout=LOAD_TIMEOUT)
 
 
-@pytest.mark.browser_context_args(service_workers="block")
 def test_when_the_missing_module_cannot_be_fetched_the_page_says_the_engine_could_not_load(
         context: BrowserContext, page: Page, guard, dist: Path) -> None:
     serve_trimmed_without(context, dist, MISSING)

@@ -6,9 +6,12 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game, open_game, record, wait_saved
+
+pytestmark = pytest.mark.service_worker  # a new version waits in the service worker
 
 
 def test_update_waits_for_the_visitor_and_keeps_the_game(page: Page, guard, dist: Path) -> None:
