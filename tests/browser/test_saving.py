@@ -139,6 +139,24 @@ def test_delete_saved_game(page: Page, guard) -> None:
     wait_saved(page, 4)
 
 
+def test_a_confirmation_given_while_a_round_is_in_motion_stays_once_the_round_lands(page: Page, guard) -> None:
+    open_game(page)
+    new_game(page, 2)
+    flip(page, 2)
+    wait_saved(page, 2)
+    page.clock.install()
+    page.clock.pause_at(page.evaluate("() => Date.now()") + 10)  # the round's motion ends when the test says
+    page.click("#saving summary")
+    page.click("[data-testid=flip]")
+    wait_saved(page, 3)
+    assert page.locator("#board").get_attribute("data-motion") == "on"  # held by the paused clock
+    page.click("[data-testid=delete-save]")
+    page.wait_for_function("() => document.getElementById('board').dataset.savedRound === undefined")
+    page.clock.run_for(10_000)
+    page.wait_for_function("() => document.getElementById('board').dataset.motion === undefined")
+    expect(page.locator("[data-testid=status]")).to_contain_text("deleted")
+
+
 DEAL_AND_READ_MARK = """() => new Promise((dealt) => {
   const board = document.getElementById('board');
   const before = board.dataset.gameId;

@@ -1,5 +1,7 @@
 // The status line's live region (#status): short confirmations, and during auto-play the latest round only.
 
+import { motionOver } from "./board.js";
+
 const ANNOUNCE_GAP = 2500; // ms: during auto-play, screen readers hear at most one round this often, the latest
 
 let timer = null;
@@ -9,8 +11,12 @@ function status() {
   return document.getElementById("status");
 }
 
-/** A short confirmation (saving on or off, deleted, imported…) in the status line, which is announced. */
-export function note(message) {
+/**
+ * A short confirmation (saving on or off, deleted, imported…) in the status line, which is announced: once the round
+ * in motion, if any, has landed, since its sentence shows then and would replace the confirmation.
+ */
+export async function note(message) {
+  await motionOver();
   status().querySelector(".short").textContent = message;
   status().querySelector(".full").textContent = message;
 }
