@@ -24,11 +24,8 @@ from krig.rng import Rng
 RANKS = "2 3 4 5 6 7 8 9 10 J Q K A".split()
 DECK = [rank + suit for rank in RANKS for suit in "CDHS"]
 JOKERS = ["BJ", "RJ"]
-
-
-def rank(card: str) -> int:
-    """0 for a 2 up to 12 for an ace, 13 for a joker."""
-    return 13 if card in JOKERS else RANKS.index(card[:-1])
+RANK = {card: RANKS.index(card[:-1]) for card in DECK} | {joker: len(RANKS) for joker in JOKERS}
+"""Each card's rank: 0 for a 2 up to 12 for an ace, 13 for a joker."""
 
 
 @dataclass
@@ -67,7 +64,7 @@ class Reference:
 
     def best(self, cards: list[str]) -> int:
         """The rank that wins: the highest (R6), or under Peace the lowest (R13)."""
-        ranks = [rank(card) for card in cards]
+        ranks = [RANK[card] for card in cards]
         return min(ranks) if self.peace else max(ranks)
 
     def play_round(self) -> Played:
@@ -81,7 +78,7 @@ class Reference:
         winner: int | None = None
         while True:
             best = self.best(list(up.values()))
-            tied = [seat for seat in up if rank(up[seat]) == best]
+            tied = [seat for seat in up if RANK[up[seat]] == best]
             if len(tied) == 1:
                 winner = tied[0]
                 break
