@@ -25,18 +25,26 @@ from gamepage import (
 )
 
 ROUND = 15
-# Where the table is when the offer first shows, and at engine-ready; whether the engine was ready at the first
+# Where the table is in the frame that first shows the offer, and in the first one at engine-ready; whether the
+# engine was ready when the offer came. Measured as painted: the page's script can run before its stylesheet has
+# come (a reload revalidates both), and a layout without it is never painted.
 WATCH_OFFER = """
 const table = () => document.getElementById('board').getBoundingClientRect().top;
+const painted = (then) => requestAnimationFrame(() => then(table()));
 new MutationObserver(() => {
   const notice = document.getElementById('back-notice');
-  if (notice && !notice.hidden && !window.__offer) window.__offer = { engine: document.documentElement.dataset.engine,
-    table: table(), disabled: document.getElementById('back-to-game').disabled };
+  if (notice && !notice.hidden && !window.__offer) {
+    const offer = window.__offer = { engine: document.documentElement.dataset.engine,
+      disabled: document.getElementById('back-to-game').disabled };
+    painted((top) => { offer.table = top; });
+  }
   if (document.documentElement.dataset.engine === 'ready' && window.__tableAtReady === undefined) {
-    window.__tableAtReady = table();
+    window.__tableAtReady = null;
+    painted((top) => { window.__tableAtReady = top; });
   }
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ['hidden', 'data-engine'] });
 """
+MEASURED = "() => typeof window.__offer?.table === 'number' && typeof window.__tableAtReady === 'number'"
 
 
 def log_lines(page: Page) -> list[str]:
@@ -178,6 +186,7 @@ def test_after_a_reload_the_offer_comes_with_the_stored_board_and_the_table_neve
     page.context.add_init_script(WATCH_OFFER)
     page.reload()
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    page.wait_for_function(MEASURED)
     offer = page.evaluate("() => window.__offer")
     assert offer["engine"] == "loading" and offer["disabled"], offer  # before the engine, its button waiting
     assert page.evaluate("() => window.__tableAtReady") == offer["table"]
