@@ -144,25 +144,32 @@ def test_a_flip_answer_with_chances_ahead_is_the_same_json_as_without_the_texts_
 
 
 
-def test_a_restore_keeps_the_win_chances_its_record_carries_so_the_idle_time_has_nothing_left_to_do() -> None:
+@pytest.fixture(scope="module")
+def estimated() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A 3-player deal whose idle time has made every estimate it makes ahead: its record, and the rounds ahead
+    once it has played one more round."""
     session = opened()
     ask(session, type="new", players=3, seed=4)
     idle(session, chunk=estimate.ROLLOUTS)
     stored = ask(session, type="settings", settings={})["record"]
+    return stored, ask(session, type="flip")["record"]["ahead"]
+
+
+def test_a_restore_keeps_the_win_chances_its_record_carries_so_the_idle_time_has_nothing_left_to_do(
+        estimated: tuple[dict[str, Any], list[dict[str, Any]]]) -> None:
+    stored, ahead_after_a_flip = estimated
     fresh = opened()
     restored = ask(fresh, type="restore", record=stored)["record"]
     assert restored["chances"] == stored["chances"] and restored["ahead"] == stored["ahead"]
     assert ask(fresh, type="chances", rollouts=20, ahead=True)["ahead"] == 0
     flipped = ask(fresh, type="flip")["record"]
     assert flipped["chances"] == stored["ahead"][0]["chances"]  # the next round's, at once, as before the restore
-    assert flipped["ahead"] == ask(session, type="flip")["record"]["ahead"]
+    assert flipped["ahead"] == ahead_after_a_flip
 
 
-def test_a_restore_works_out_again_the_win_chances_that_are_not_a_whole_estimate_of_the_same_round() -> None:
-    session = opened()
-    ask(session, type="new", players=3, seed=4)
-    idle(session, chunk=estimate.ROLLOUTS)
-    stored = ask(session, type="settings", settings={})["record"]
+def test_a_restore_works_out_again_the_win_chances_that_are_not_a_whole_estimate_of_the_same_round(
+        estimated: tuple[dict[str, Any], list[dict[str, Any]]]) -> None:
+    stored, _ = estimated
     ahead = stored["ahead"]
     tampered = {**stored, "chances": {**stored["chances"], "chances": [2.0, 0.0, 0.0]}, "ahead": [
         {**ahead[0], "chances": {**ahead[0]["chances"], "draw": 0.5}},  # the shares do not add up
