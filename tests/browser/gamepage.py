@@ -21,7 +21,6 @@ from guard import Guard
 
 ENGINE_READY = "() => document.documentElement.dataset.engine === 'ready'"
 LOAD_TIMEOUT = 60_000
-ServiceWorkers = Literal["allow", "block"]
 # How long a test waits for a round's win chances. Not a speed check: an estimate of four players in played order
 # is about 4 s of CPU on the tests' baseline WebAssembly (2 s as shipped), four at once on two cores took 9-18 s,
 # and a full run on a noisy machine once took over 30 s.
@@ -83,6 +82,10 @@ WATCH_BOARD = f"""() => {{
 def open_game(page: Page, path: str = "en/index.html") -> None:
     page.goto(path)
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+
+
+ServiceWorkers = Literal["allow", "block"]
+"""A context's `service_workers`: the site's service worker allowed, or blocked."""
 
 
 class Visitor:
