@@ -88,8 +88,9 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 @pytest.fixture(scope="session")
-def browser_context_args(browser_context_args: dict[str, Any], site_url: str) -> dict[str, Any]:
-    return {**browser_context_args, "base_url": site_url}
+def base_url(site_url: str) -> str:
+    """The address pytest-playwright's contexts open (in place of its own fixture, which pytest 9 deprecates)."""
+    return site_url
 
 
 @pytest.fixture
