@@ -1,6 +1,7 @@
 """Flips before Python is ready: the rounds a record carries ahead (a returning visit) and a first visit's opening
 are drawn at once while the worker's scripts are held back, and when the worker comes, it replays them, checks
-them and stores its own record, at the round on screen. A round that is not the engine's loses to the engine.
+them and stores its own record, at the round on screen. A round that is not the engine's loses to the engine. Flip
+takes a press before this tab's claim of the game is committed, and the round is stored behind the claim.
 
 Over 300 lines: every test holds the worker back and drives a start-up, and they share those helpers."""
 
@@ -117,6 +118,16 @@ def handed_over(page: Page, rounds: int) -> dict[str, Any]:
     return stored
 
 
+def played(context: BrowserContext, rounds: int, lang: str = "en") -> Page:
+    """A new page with a 2-player game of seed 11 dealt in `lang`, `rounds` rounds played and the last one saved."""
+    page = context.new_page()
+    open_game(page, f"{lang}/index.html")
+    new_game(page, 2, seed=11)
+    flip(page, rounds)
+    wait_saved(page, rounds)
+    return page
+
+
 def first_visit(context: BrowserContext) -> tuple[Held, Page]:
     """A first visit with the engine held back, once Flip takes presses: the worker's route and the page."""
     held = Held(context)
@@ -206,6 +217,55 @@ def test_a_return_visit_flips_the_rounds_ahead_and_the_engine_goes_on_there(
     assert stored["board"]["deal"]["face_down"] == face_down and stored["board"]["players"] == players
     assert board(page)["counts"] == counts_after(Game.new(players, seed=11, face_down=face_down).to_dict(), 6)
     assert page.locator("#log-list li").count() == 6
+
+
+# The page's moments in the order they happen: the game's claim and each record put in IndexedDB, and their
+# transactions committed (heard before the page's own listener hears it), and Flip first taking a press, which
+# clicks it at once (in a microtask: before any IndexedDB answer)
+MOMENTS = """
+window.__moments = [];
+const begin = IDBDatabase.prototype.transaction;
+IDBDatabase.prototype.transaction = function (...args) {
+  const transaction = begin.apply(this, args);
+  transaction.__keys = [];
+  transaction.addEventListener('complete', () => {
+    for (const key of transaction.__keys) window.__moments.push(`${key} committed`);
+  });
+  return transaction;
+};
+const put = IDBObjectStore.prototype.put;
+IDBObjectStore.prototype.put = function (value, key) {
+  if (key === 'claim' || key === 'current') {
+    window.__moments.push(`${key} asked`);
+    this.transaction.__keys.push(key);
+  }
+  return put.call(this, value, key);
+};
+const mark = performance.mark.bind(performance);
+performance.mark = (name, ...rest) => {
+  if (name === 'flip-ready') {
+    window.__moments.push(name);
+    queueMicrotask(() => document.getElementById('flip').click());
+  }
+  return mark(name, ...rest);
+};
+"""
+
+
+def test_a_return_visit_flips_before_its_claim_is_committed_and_the_round_is_stored_after_it(
+        context: BrowserContext, guard: Guard) -> None:
+    page = played(context, 2)
+    Held(context)
+    context.add_init_script(MOMENTS)
+    page.reload()
+    wait_saved(page, 3)  # the press at flip-ready played round 3, which is stored
+    moments = page.evaluate("() => window.__moments")
+    # Flip took its press before the claim was committed, and the round it played, asked for before that too, was
+    # committed after the claim: IndexedDB ran it behind the claim
+    assert moments.index("flip-ready") < moments.index("current asked") < moments.index("claim committed"), moments
+    assert moments.index("claim committed") < moments.index("current committed"), moments
+    stored = page.evaluate(READ)
+    assert stored["board"]["round"] + stored["played"] == 3  # a round ahead of the stored record, played
 
 
 def test_a_reload_among_the_rounds_ahead_resumes_at_the_round_on_screen(context: BrowserContext,
@@ -358,11 +418,7 @@ def test_a_return_visit_shows_the_win_chances_its_record_carries_before_the_engi
 
 def test_a_record_stored_before_the_chances_were_kept_draws_its_rounds_ahead_without_them(
         context: BrowserContext, guard: Guard) -> None:
-    page = context.new_page()
-    open_game(page)
-    new_game(page, 2, seed=11)
-    flip(page, 1)
-    wait_saved(page, 1)
+    page = played(context, 1)
     stored = record(page)
     older = {**{key: value for key, value in stored.items() if key != "chances"},
              "ahead": [{"board": step["board"], "line": step["line"]} for step in stored["ahead"]]}
@@ -414,11 +470,7 @@ def pictures(cards: list[dict[str, Any]]) -> list[list[str]]:
 def short_of_its_rounds(context: BrowserContext, lang: str = "en") -> tuple[Held, Page, dict[int, Any]]:
     """A return visit whose record keeps only PREPARED rounds ahead, with the engine held back, once Flip takes
     presses: the route, the page, and the engine's boards of the game's next rounds, by round."""
-    page = context.new_page()
-    open_game(page, f"{lang}/index.html")
-    new_game(page, 2, seed=11)
-    flip(page, 1)
-    wait_saved(page, 1)
+    page = played(context, 1, lang)
     stored = record(page)
     assert len(stored["ahead"]) == AHEAD
     boards = {step["board"]["round"]: step["board"] for step in stored["ahead"]}

@@ -25,8 +25,8 @@ export function controlsWired() {
 
 /**
  * Hold the game's lock and claim the stored game (tabs.js), once: the rounds drawn early and the start-up after
- * them share the answer, false when another tab holds the game, else {record}: the record stored when this tab
- * claimed it (undefined when that could not be read).
+ * them share the answer, false when another tab holds the game, else {claimed}: the promise of the record stored
+ * when this tab claimed it (undefined when that could not be read).
  */
 export function holdOnce() {
   holding ??= import("./tabs.js").then(({ holdGame }) => holdGame(false));

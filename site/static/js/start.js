@@ -68,8 +68,9 @@ async function goOn(ready, record) {
   update(progressed, 100);
   // With storage, the stored game is shared by every tab: only the tab that holds it plays and saves
   const held = state.saving === "unavailable" || (await holdOnce());
+  const claimed = held && held !== true ? await held.claimed : undefined;
   if (!held) update(elsewhere);
-  else if (held !== true && newer(held.record, record)) await resume(held.record, { drawn: false });
+  else if (newer(claimed, record)) await resume(claimed, { drawn: false });
   else await resume(record);
   update(started);
   if (location.hash === NEW_GAME) await newGameFromShortcut();

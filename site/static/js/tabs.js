@@ -12,14 +12,15 @@ import * as store from "./store.js";
 
 /**
  * Hold the game's lock while this page lives (lock.js), and claim the stored game (store.js): the writes of the
- * tab that had it are refused from then on. Resolves false if another tab holds it (unless `steal`), else
- * {record}, the record stored when this tab claimed it (undefined when it could not be read).
+ * tab that had it are refused from then on. Resolves false if another tab holds it (unless `steal`), else, as soon
+ * as the claim is asked, {claimed}: the promise of the record stored when this tab claimed it (undefined when it
+ * could not be read). IndexedDB runs every write asked for from then on behind the claim, so this tab may play
+ * before the claim is committed.
  */
 export async function holdGame(steal) {
   const held = await lockGame(steal);
   if (!held) return false;
-  const claimed = await store.claim({ alone: held === ALONE });
-  return { record: claimed ? claimed.record : undefined };
+  return { claimed: store.claim({ alone: held === ALONE }).then((claim) => (claim ? claim.record : undefined)) };
 }
 
 whenStolen(() => update(takenOver)); // another tab stole the lock: the game is played there now
@@ -27,7 +28,7 @@ whenStolen(() => update(takenOver)); // another tab stole the lock: the game is 
 /** "Play here instead": take the game from the other tab and carry on from its latest record. */
 export async function takeOver() {
   await written(); // nothing of this tab's is still being written (a paused tab skips its writes)
-  const { record } = await holdGame(true);
+  const record = await (await holdGame(true)).claimed;
   update(tookOver);
   const stored = state.saving === "on" ? (record ?? null) : null;
   if (stored || !state.record) {
