@@ -13,10 +13,9 @@ import tempfile
 from pathlib import Path
 
 from .pages import SCRIPTS
-from .paths import NODE_MODULES
+from .paths import ESBUILD
 from .static import ROOT_SCRIPT
 
-ESBUILD = NODE_MODULES / ".bin" / "esbuild"
 ENTRIES = sorted({*SCRIPTS.values(), ROOT_SCRIPT})  # the modules a page loads by a <script>
 
 

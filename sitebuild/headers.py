@@ -6,33 +6,50 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from .early import early_hash
 from .runtime import runtime_folder
 
-CSP_DIRECTIVES = (
-    "default-src 'self'",
-    "script-src 'self' 'wasm-unsafe-eval'",
-    "style-src 'self'",
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "worker-src 'self'",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-)
-CSP = "; ".join(CSP_DIRECTIVES)  # the pages' meta tag
 REFERRER_POLICY = "no-referrer"
+
+
+def csp_directives() -> tuple[str, ...]:
+    """The policy's directives, the same in the pages' meta tag and in the header (which adds what a meta tag
+    cannot say): scripts from the site itself and the pages' one inline script (early.py), and nothing else."""
+    return (
+        "default-src 'self'",
+        f"script-src 'self' 'wasm-unsafe-eval' {early_hash()}",
+        "style-src 'self'",
+        "img-src 'self' data: blob:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "worker-src 'self'",
+        "manifest-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+    )
+
+
+def page_csp() -> str:
+    """The policy of the pages' meta tag."""
+    return "; ".join(csp_directives())
+
 
 # What a meta tag cannot say, for the hosts that read a `_headers` file (Netlify, Cloudflare Pages) and for `serve`.
 HEADERS = "_headers"
 HOST_FILES = {HEADERS}  # read by the host, never sent to a visitor: not precached, not compressed
-SECURITY_HEADERS = {
-    "Content-Security-Policy": "; ".join((*CSP_DIRECTIVES, "frame-ancestors 'none'")),
-    "X-Frame-Options": "DENY",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": REFERRER_POLICY,
-}
+
+
+def security_headers() -> dict[str, str]:
+    """What every address is sent with."""
+    return {
+        "Content-Security-Policy": "; ".join((*csp_directives(), "frame-ancestors 'none'")),
+        "X-Frame-Options": "DENY",
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": REFERRER_POLICY,
+    }
+
+
 REVALIDATE = {"Cache-Control": "no-cache"}
 FOR_GOOD = {"Cache-Control": "public, max-age=31536000, immutable"}
 
@@ -53,7 +70,7 @@ def header_rules(dist: Path, stdlib: Path) -> list[Rule]:
     """
     versioned = {runtime_folder(), stdlib.relative_to(dist).as_posix()}
     patterns = sorted(f"/{name}/*" if (dist / name).is_dir() else f"/{name}" for name in versioned)
-    return [("/*", SECURITY_HEADERS), *((pattern, FOR_GOOD) for pattern in patterns),
+    return [("/*", security_headers()), *((pattern, FOR_GOOD) for pattern in patterns),
             *((pattern, REVALIDATE) for pattern in ["/", *revalidated(dist, dist, versioned)])]
 
 

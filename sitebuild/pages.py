@@ -15,12 +15,14 @@ from xml.sax.saxutils import quoteattr
 from babel import Locale
 from babel.core import get_global
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
 
 from krig.webapp import decks, facts
 from krig.webapp.narrate import Narrator
 
 from . import colours
-from .headers import CSP, REFERRER_POLICY
+from .early import early_script
+from .headers import REFERRER_POLICY, page_csp
 from .languages import LANGUAGES
 from .paths import SITE
 from .pictures import PREVIEW_SIZE, write_preview
@@ -49,7 +51,8 @@ def render_pages(dist: Path, site_url: str | None = None) -> None:
                       undefined=StrictUndefined, autoescape=True, trim_blocks=True, lstrip_blocks=True)
     env.policies["ext.i18n.trimmed"] = True
     env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False}
-    env.globals.update(languages=LANGUAGES, csp=CSP, referrer=REFERRER_POLICY, decks=decks,
+    env.globals.update(languages=LANGUAGES, csp=page_csp(), early_script=Markup(early_script()),
+                       referrer=REFERRER_POLICY, decks=decks,
                        site_url=site_url, address=partial(address, site_url), og_locale=og_locale, colours=colours,
                        preview=preview, preview_size=PREVIEW_SIZE, screenshot=screenshot,
                        screenshot_sizes=screenshot_sizes, bengali_fonts=[bengali_font(w) for w in BENGALI_FONTS])

@@ -12,6 +12,7 @@ MODULES = SITE / "static" / "js"  # the pages' modules as written, which the bui
 LOCALES = SITE / "locales"
 DIST = ROOT / "dist"
 NODE_MODULES = ROOT / "node_modules"
+ESBUILD = NODE_MODULES / ".bin" / "esbuild"  # the npm devDependency that bundles the pages' scripts
 # Fixed zip timestamps, so that an unchanged engine gives a byte-identical wheel and the same cache name.
 SOURCE_DATE_EPOCH = "1767225600"
 

@@ -39,6 +39,25 @@ def test_a_whole_game_reports_no_csp_violation(context: BrowserContext, page: Pa
     assert page.evaluate("() => window.__violations") == []
 
 
+STAND_IN = "window.__module = 'stand-in';"  # the page's module, replaced by one that touches no storage
+# The object stores of IndexedDB's "krig", opened after whatever opening of it was asked for first
+STORES = """() => new Promise((resolve, reject) => {
+  const open = indexedDB.open('krig');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => { const names = [...open.result.objectStoreNames]; open.result.close(); resolve(names); };
+})"""
+
+
+def test_the_pages_one_inline_script_runs_under_the_csp_and_makes_the_saves_store_before_any_module(
+        context: BrowserContext, page: Page, guard) -> None:
+    context.add_init_script(WATCH_CSP)
+    context.route("**/js/game.js", lambda route: route.fulfill(content_type="text/javascript", body=STAND_IN))
+    page.goto("en/index.html")
+    assert page.evaluate("() => window.__module") == "stand-in"  # none of the page's modules ran
+    assert page.evaluate(STORES) == ["saves"]
+    assert page.evaluate("() => window.__violations") == []
+
+
 @pytest.mark.service_worker
 def test_offline_play_through_the_service_worker_asks_no_other_origin(context: BrowserContext, page: Page,
                                                                     guard) -> None:
@@ -85,7 +104,7 @@ def test_a_bad_link_is_refused_clearly_until_a_new_deal_and_never_replaces_the_s
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
     expect(page.locator("[data-testid=bad-link]")).to_be_visible()
     expect(page.locator("#bad-link-text")).to_contain_text(message)
-    assert page.locator("script:not([src]):not([type='application/json'])").count() == 0
+    assert page.locator("body script:not([src]):not([type='application/json'])").count() == 0  # none from the link
     assert "?" not in page.url  # the link is dropped: a reload does not complain again
     assert record(page) == saved  # the saved game is untouched…
     assert board(page)["round"] == "2"

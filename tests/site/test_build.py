@@ -4,6 +4,7 @@ Over 300 lines: one short test per property of the output, sharing its HTML pars
 
 from __future__ import annotations
 
+import base64
 import gzip
 import hashlib
 import json
@@ -37,6 +38,8 @@ class Page(HTMLParser):
         self.attrs_of: dict[str, list[dict[str, str | None]]] = {}
         self.doctype = False
         self.skip_text = 0
+        self.inline_scripts: list[str] = []  # the text of each script that is neither data nor a file
+        self.in_inline_script = False
         self.feed(html)
         self.close()
         if self.stack:
@@ -58,7 +61,8 @@ class Page(HTMLParser):
         if any(name.startswith("on") for name in a):
             self.problems.append(f"inline event handler on <{tag}>")
         if tag == "script" and a.get("type") != "application/json" and "src" not in a:
-            self.problems.append("inline script")
+            self.inline_scripts.append("")
+            self.in_inline_script = True
         if tag in ("script", "style"):
             self.skip_text += 1
         if tag not in VOID:
@@ -73,11 +77,28 @@ class Page(HTMLParser):
         self.stack.pop()
         if tag in ("script", "style"):
             self.skip_text -= 1
+        if tag == "script" and self.in_inline_script:
+            self.in_inline_script = False
+            if hash_source(self.inline_scripts[-1]) not in self.policy().get("script-src", []):
+                self.problems.append("an inline script the page's CSP does not allow")
+
+    def policy(self) -> dict[str, list[str]]:
+        """The page's CSP as far as it has been read: each directive's sources."""
+        csp = next((m["content"] or "" for m in self.attrs_of.get("meta", [])
+                    if m.get("http-equiv") == "Content-Security-Policy"), "")
+        return {name: sources for name, *sources in (directive.split() for directive in csp.split(";") if directive)}
 
     def handle_data(self, data: str) -> None:
+        if self.in_inline_script:
+            self.inline_scripts[-1] += data
         text = " ".join(data.split())
         if text and not self.skip_text:
             self.texts.append(text)
+
+
+def hash_source(script: str) -> str:
+    """The CSP source that allows an inline script of exactly this text."""
+    return f"'sha256-{base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()}'"
 
 
 def page(dist: Path, lang: str, file: str) -> Page:
@@ -172,6 +193,16 @@ def test_every_page_has_a_strict_csp_and_referrer_policy(dist: Path) -> None:
             assert directive in csp, (path, directive)
         assert "unsafe-inline" not in csp and "unsafe-eval" not in csp.replace("wasm-unsafe-eval", "")
         assert [m for m in p.attrs_of["meta"] if m.get("name") == "referrer"]
+
+
+def test_the_language_pages_carry_one_inline_script_and_their_csp_allows_it_and_nothing_else(dist: Path) -> None:
+    inline = {(lang, file): page(dist, lang, file).inline_scripts for lang in LANGS for file in PAGES}
+    (scripts,) = set(map(tuple, inline.values()))
+    (early,) = scripts
+    assert "indexedDB.open" in early
+    for path in dist.rglob("*.html"):
+        sources = Page(path.read_text()).policy()["script-src"]
+        assert [source for source in sources if source.startswith("'sha")] in ([], [hash_source(early)]), path
 
 
 def test_pyodide_files_and_engine_wheel_are_where_the_lock_file_says(dist: Path) -> None:

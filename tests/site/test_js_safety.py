@@ -9,7 +9,7 @@ import pytest
 
 from sitebuild.paths import MODULES, SITE
 
-SCRIPTS = sorted(MODULES.glob("*.js")) + [SITE / "sw.js"]
+SCRIPTS = sorted(MODULES.glob("*.js")) + [SITE / "sw.js", *sorted((SITE / "inline").glob("*.js"))]
 HTML_SINKS = re.compile(r"\b(innerHTML|outerHTML|insertAdjacentHTML|document\.write(ln)?|srcdoc)\b")
 XML_NAMESPACES = {"http://www.w3.org"}  # e.g. the SVG namespace for createElementNS: a name, never fetched
 ABSOLUTE_URL = re.compile(r"""(?:https?:|wss?:)?//[a-z0-9-]+(\.[a-z0-9-]+)+""", re.IGNORECASE)

@@ -1,4 +1,4 @@
-// What the page keeps in IndexedDB, through idb-keyval: database "krig", object store "saves".
+// What the page keeps in IndexedDB, through idb-keyval, in the database and object store database.js names.
 //
 // Keys and values:
 //   "current"     the record of the game on screen, as the bridge built it (krig.webapp.records: version, id,
@@ -28,6 +28,7 @@
 // read synchronously at start-up, that IndexedDB may hold a game worth waiting for. It never holds game data.
 
 import { createStore, promisifyRequest } from "../vendor/idb-keyval.js";
+import { DATABASE, STORE } from "./database.js";
 
 // How long IndexedDB may take to open before saving counts as off. A blocked or broken database (some private
 // modes) can leave the open request pending forever; a healthy one opens in milliseconds. Once it is open, its
@@ -60,7 +61,7 @@ function open() {
   if (store === null) {
     try {
       // reading `indexedDB` itself may throw (a SecurityError for opaque origins and some privacy settings)
-      if (typeof indexedDB !== "undefined") store = createStore("krig", "saves");
+      if (typeof indexedDB !== "undefined") store = createStore(DATABASE, STORE);
     } catch {
       store = null;
     }
