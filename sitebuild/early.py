@@ -1,6 +1,6 @@
-"""The pages' one inline script (site/inline/early.js), which begins IndexedDB's opening before the page is parsed,
-bundled by esbuild into the text the pages carry in their <head>, and the hash by which the Content Security
-Policy lets that text run and no other inline script."""
+"""The pages' one inline script (site/inline/early.js), which begins IndexedDB's opening and the first use of Web
+Locks before the page is parsed, bundled by esbuild into the text the pages carry in their <head>, and the hash by
+which the Content Security Policy lets that text run and no other inline script."""
 
 from __future__ import annotations
 
