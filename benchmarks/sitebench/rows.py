@@ -162,7 +162,7 @@ def flip_ready_rows() -> list[Row]:
         rows += [Row(f"{profile}.bare.cold", f"{label}: bare Pyodide, cold", "ms"),
                  Row(f"{profile}.bare.warm", f"{label}: bare Pyodide, warm", "ms")]
         for visit in (1, 2, 3):
-            limit = 0.15 if visit == 1 else 0.12
+            limit = 0.13 if visit == 1 else 0.12  # the first flip's targets (docs/performance.md)
             rows += [Row(f"{profile}.v{visit}.flip", f"{label}: visit {visit} flip-ready", "ms"),
                      Row(f"{profile}.v{visit}.engine", f"{label}: visit {visit} engine-ready", "ms"),
                      Row(f"{profile}.ratio.flip.v{visit}",
