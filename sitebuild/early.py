@@ -22,7 +22,11 @@ def early_script() -> str:
     return bundled.stdout.strip()
 
 
+def hash_source(script: str) -> str:
+    """The CSP source that allows an inline script of exactly this text."""
+    return f"'sha256-{base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()}'"
+
+
 def early_hash() -> str:
     """The CSP source that allows exactly `early_script()`."""
-    digest = hashlib.sha256(early_script().encode()).digest()
-    return f"'sha256-{base64.b64encode(digest).decode()}'"
+    return hash_source(early_script())

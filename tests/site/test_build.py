@@ -4,7 +4,6 @@ Over 300 lines: one short test per property of the output, sharing its HTML pars
 
 from __future__ import annotations
 
-import base64
 import gzip
 import hashlib
 import json
@@ -18,6 +17,7 @@ import brotli
 import pytest
 
 import build
+from sitebuild.early import hash_source
 from sitebuild.paths import fill_in
 
 LANGS = [lang.code for lang in build.LANGUAGES]
@@ -94,11 +94,6 @@ class Page(HTMLParser):
         text = " ".join(data.split())
         if text and not self.skip_text:
             self.texts.append(text)
-
-
-def hash_source(script: str) -> str:
-    """The CSP source that allows an inline script of exactly this text."""
-    return f"'sha256-{base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()}'"
 
 
 def page(dist: Path, lang: str, file: str) -> Page:
