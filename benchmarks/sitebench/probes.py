@@ -10,9 +10,9 @@ MB = 1_000_000
 
 # In-page snippets. They are arrow functions: the site's CSP forbids eval, which a bare expression would need.
 
-ENGINE_READY = "() => ['ready', 'failed'].includes(document.documentElement.dataset.engine)"
-ENGINE_STATE = "() => document.documentElement.dataset.engine"
-BARE_DONE = "() => Boolean(document.documentElement.dataset.state)"
+ENGINE_READY = "() => ['ready', 'failed'].includes(document.documentElement?.dataset.engine)"
+ENGINE_STATE = "() => document.documentElement?.dataset.engine"
+BARE_DONE = "() => Boolean(document.documentElement?.dataset.state)"
 # The page's marks; and, to explain board-restored, when the HTML had arrived and when the page first painted
 MARKS = """() => ({
   ...Object.fromEntries(['board-restored', 'flip-ready', 'engine-ready'].map((name) => {
@@ -23,13 +23,13 @@ MARKS = """() => ({
   paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
 })"""
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
-SNAPSHOT_STATE = "() => document.documentElement.dataset.snapshot ?? null"
+SNAPSHOT_STATE = "() => document.documentElement?.dataset.snapshot ?? null"
 # The worker makes its memory snapshot when idle after a fresh start: "stored", "failed" or "off" is the end of it
-SNAPSHOT_SETTLED = "() => ['stored', 'failed', 'off', 'restored'].includes(document.documentElement.dataset.snapshot)"
-ENGINE_START = "() => document.documentElement.dataset.engineStart ?? null"  # "fresh" or "snapshot"
+SNAPSHOT_SETTLED = "() => ['stored', 'failed', 'off', 'restored'].includes(document.documentElement?.dataset.snapshot)"
+ENGINE_START = "() => document.documentElement?.dataset.engineStart ?? null"  # "fresh" or "snapshot"
 # The worker's own steps, {name: [start, end]} in ms from navigation start (js/engine.js)
-ENGINE_STEPS = """() => ({...JSON.parse(document.documentElement.dataset.engineSteps || '{}'),
-  ...JSON.parse(document.documentElement.dataset.snapshotSteps || '{}')})"""
+ENGINE_STEPS = """() => ({...JSON.parse(document.documentElement?.dataset.engineSteps || '{}'),
+  ...JSON.parse(document.documentElement?.dataset.snapshotSteps || '{}')})"""
 FRESH_STEPS = ("lock file", "python started", "wheel installed", "bridge imported", "language chosen",
                "snapshot made", "snapshot stored")
 RESTORE_STEPS = ("lock file", "snapshot read", "python restored", "bridge imported", "language chosen")
@@ -43,7 +43,7 @@ PHONE_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 1_600_0
 PHONE_CPU = 4
 NETWORKS = {"slow": SLOW_NETWORK, "phone": PHONE_NETWORK}
 PROFILES = {"local": "localhost", "slow": "10 Mbit/s, 40 ms", "phone": "phone (1.6 Mbit/s, 150 ms, CPU 4×)"}
-FLIP_READY = "() => document.documentElement.dataset.flip === 'ready'"
+FLIP_READY = "() => document.documentElement?.dataset.flip === 'ready'"
 # What the page itself had received when Flip first took a press: the document and every resource it asked for
 # (its modules, CSS, fonts, the opening), as encoded on the wire, from the page's Resource Timing. The worker's
 # own downloads (the runtime), which go on beside it, are not the page's and are not counted.
