@@ -63,6 +63,15 @@ def test_the_headers_policy_is_the_pages_own_with_framing_forbidden(dist: Path, 
         assert sent["Content-Security-Policy"] == everywhere["Content-Security-Policy"], path
 
 
+def test_the_deploy_guides_nginx_block_sends_the_built_policy(rules: list[build.Rule]) -> None:
+    """Its hash changes with the pages' inline script. The nginx test, where nginx is installed, shows only that
+    the headers of every file differ."""
+    (everywhere,) = [headers for pattern, headers in rules if pattern == "/*"]
+    guide = (build.ROOT / "docs" / "deploy.md").read_text()
+    documented = re.findall(r'add_header Content-Security-Policy "([^"]*)"', guide)
+    assert documented == [everywhere["Content-Security-Policy"]], "take docs/deploy.md's policy from dist/_headers"
+
+
 def test_every_page_and_the_service_worker_are_revalidated(dist: Path, rules: list[build.Rule]) -> None:
     pages = ["/", "/sw.js", *(f"/{lang}/" for lang in LANGS), *(address(dist, p) for p in dist.rglob("*.html"))]
     assert len(pages) > 2 + 2 * len(LANGS)
