@@ -86,6 +86,19 @@ test("beyond the rounds known ahead before the engine is ready, flips are kept, 
   assert.equal(page.flipKept(playing()).waiting, 0, "a live game keeps no flip");
 });
 
+test("a flip while the game is handed to the engine draws nothing: the engine plays it once it has answered", () => {
+  const next = { board: { ...board(), round: 4 }, line: { label: "Round 4" } };
+  const ahead = { ...record(), ahead: [next] };
+  const loading = after([page.opened, { storage: true, keep: true, board: null }],
+    [page.playingAhead, ahead, { board: ahead.board, next }]);
+  assert.equal(page.drawsNow(loading), true);
+  const handing = page.asking(loading); // the restore of the record on screen is in flight
+  assert.equal(page.drawsNow(handing), false, "its answer would put round 3 back over a round 4 drawn now");
+  assert.equal(page.drawnEarly(handing), handing, "nothing is drawn");
+  assert.equal(page.controls(handing).flip, true, "Flip still takes the press, for the engine");
+  assert.equal(page.drawsNow(page.answered(handing)), true);
+});
+
 test("the engine's progress only grows, up to 100", () => {
   const state = page.progressed(page.initial, 40);
   assert.equal(state.progress, 40);

@@ -13,8 +13,8 @@ import { listen, state, update } from "./page.js";
 import { markSaved, persistGame, written } from "./saving.js";
 import { applySettings, CHOICES, readSettings } from "./settings.js";
 import {
-  autoplaying, canAsk, canSave, drawnAhead, drawnEarly, early, flipKept, keptPlayed, linkRefused, onTable, refused,
-  spent,
+  autoplaying, canAsk, canSave, drawnAhead, drawnEarly, drawsNow, flipKept, keptPlayed, linkRefused, onTable,
+  refused, spent,
 } from "./state.js";
 import { refusal } from "./stored.js";
 import { asciiDigits, text } from "./strings.js";
@@ -69,10 +69,10 @@ playKept();
 /**
  * Before the engine is ready: the next round the record knows ahead is drawn as a round played by the engine is,
  * and the record, which counts it, is stored. Beyond those rounds a flip is kept for the engine; without any (a
- * game that needs the engine to be dealt), it waits for the engine.
+ * game that needs the engine to be dealt), or while the game is handed to it (drawsNow), it waits for the engine.
  */
 async function flipEarly() {
-  if (early(state)) {
+  if (drawsNow(state)) {
     keepNew();
     const { line } = state.next;
     update(drawnEarly);

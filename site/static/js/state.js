@@ -177,15 +177,25 @@ export function playingAhead(state, record, { board, next }) {
 
 /** A flip before the engine is ready drew the next round ahead: the record counts it, for the engine to replay. */
 export function drawnEarly(state) {
-  if (!early(state)) return state;
+  if (!drawsNow(state)) return state;
   const played = (state.record.played ?? 0) + 1;
   return { ...state, record: { ...state.record, played }, board: state.next.board,
     next: state.record.ahead[played] ?? null };
 }
 
-/** Whether a flip now draws a round worked out ahead before the engine is ready. */
+/** Whether a round worked out ahead is left to draw before the engine is ready: Flip and auto-play take a press. */
 export function early(state) {
   return state.mode === "loading" && state.next !== null && state.record !== null;
+}
+
+/**
+ * Whether a flip draws that round now. Not once the game is being handed to the engine (a request in flight
+ * while it loads): the record that request carries is the one on screen when it was sent, and its answer puts that
+ * record's board back, so a round drawn meanwhile would vanish. Such a flip waits for the answer, and the engine
+ * plays it.
+ */
+export function drawsNow(state) {
+  return early(state) && !state.busy;
 }
 
 /** How many flips are kept at most while the engine loads: a press beyond them does nothing. */
