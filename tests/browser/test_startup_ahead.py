@@ -198,6 +198,40 @@ def test_a_first_visit_flips_its_opening_before_the_engine_is_ready(context: Bro
     assert board(page)["counts"] == counts_after(early["game"], 4)
 
 
+# Flip clicked in the moment the page hands the game to the engine, as its `restore` is posted to the worker (the
+# worker cannot answer before), and every round the board shows, in order
+AT_HANDOVER = """
+window.__rounds = [];
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message, ...rest) {
+  post.call(this, message, ...rest);
+  if (message && message.type === 'restore' && !window.__pressed) {
+    window.__pressed = true;
+    document.getElementById('flip').click();
+  }
+};
+new MutationObserver(() => {
+  const round = document.getElementById('board')?.dataset.round;
+  if (round !== undefined && round !== window.__rounds.at(-1)) window.__rounds.push(round);
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-round'] });
+"""
+
+
+def test_a_flip_pressed_as_the_game_is_handed_to_the_engine_is_played_and_no_round_goes_back(
+        context: BrowserContext, guard: Guard) -> None:
+    context.add_init_script(AT_HANDOVER)
+    held, page = first_visit(context)
+    flip_early(page, 2)
+    held.release()
+    page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
+    page.wait_for_function("() => document.getElementById('board').dataset.savedRound === '3'"
+                           " || window.__rounds.length > 4")  # round 3 kept, or a round went back
+    assert page.evaluate("() => window.__pressed")
+    rounds = [int(round_) for round_ in page.evaluate("() => window.__rounds")]
+    assert rounds == [0, 1, 2, 3], "the press at the handover is played once, and the board never goes back"
+    assert record(page)["board"]["round"] == 3
+
+
 @pytest.mark.parametrize(("players", "face_down"), [(2, 1), (3, 2), (4, 3)])
 def test_a_return_visit_flips_the_rounds_ahead_and_the_engine_goes_on_there(
         context: BrowserContext, guard: Guard, players: int, face_down: int) -> None:
