@@ -3,6 +3,12 @@
 //
 // The page stays silent until the visitor's first action (a press or a key): only then is the AudioContext
 // made, as browsers require, and only if the sound setting is on. Turning it off silences the page at once.
+//
+// Making the AudioContext holds up the page's thread while the browser opens its audio output: in headless Chromium
+// here 40 ms on a quiet machine and over 400 ms on a loaded one. Made in the first press's own task, it held back
+// that press's round until it was done. It is made a moment later, once the round is on screen, and the round's
+// sound follows it. A press under a second ago still allows it in every engine (WebKit forwards a press to a timer
+// of up to a second; Chromium and Firefox go by whether the page has had one).
 
 import { ask, due, quiet, roundCue, SOUND_GAP } from "./cues.js";
 import { listen, state } from "./page.js";
@@ -30,7 +36,10 @@ export const SOUNDS = {
     note(0.36, 262, 0.6, { wave: "triangle", peak: 0.13 })],
 };
 
-let context = null; // made at the first action with the sound on
+let context = null; // made just after the first action with the sound on
+let making = null; // the timer that makes it
+let unheard = null; // the cue of a round drawn while it was being made, [board, ended]
+const MAKE_AFTER_MS = 50; // after the press: its round is on screen by then
 let master = null; // the gain every note goes through; a new one after the sound was turned off
 let thinning = quiet;
 let timer = null; // until the gap after the last sound is over, when a cue waits
@@ -43,18 +52,31 @@ function on(now = state) {
 export function wakeSound() {
   if (!on()) return;
   if (!context) {
-    try {
-      context = new AudioContext();
-    } catch {
-      return; // no Web Audio here, or no way to play it: the game is silent
-    }
+    making ??= setTimeout(make, MAKE_AFTER_MS);
+    return;
   }
   if (context.state === "suspended") context.resume().catch(() => {});
 }
 
+function make() {
+  try {
+    context = new AudioContext();
+  } catch {
+    return; // no Web Audio here, or no way to play it: the game is silent
+  }
+  if (context.state === "suspended") context.resume().catch(() => {});
+  const cue = unheard;
+  unheard = null;
+  if (cue) hear(...cue);
+}
+
 /** A flip or "finish" was answered: the round's sound, by the bridge's board and the finished game's entry. */
 export function hear(board, ended = null) {
-  if (!context || !on()) return;
+  if (!on()) return;
+  if (!context) {
+    if (making !== null) unheard = [board, ended];
+    return;
+  }
   thinning = ask(thinning, roundCue(board, ended), performance.now());
   settle();
 }
