@@ -55,6 +55,10 @@ export function wakeSound() {
     making ??= setTimeout(make, MAKE_AFTER_MS);
     return;
   }
+  resumed();
+}
+
+function resumed() {
   if (context.state === "suspended") context.resume().catch(() => {});
 }
 
@@ -64,7 +68,7 @@ function make() {
   } catch {
     return; // no Web Audio here, or no way to play it: the game is silent
   }
-  if (context.state === "suspended") context.resume().catch(() => {});
+  resumed();
   const cue = unheard;
   unheard = null;
   if (cue) hear(...cue);
