@@ -35,6 +35,12 @@ def caching(rules: list[build.Rule], address: str) -> list[str]:
             if "Cache-Control" in headers and build.headers_for([(pattern, headers)], address)]
 
 
+def every_address(rules: list[build.Rule]) -> dict[str, str]:
+    """The headers of the rule that covers every address."""
+    (everywhere,) = [headers for pattern, headers in rules if pattern == "/*"]
+    return everywhere
+
+
 def address(dist: Path, path: Path) -> str:
     return "/" + path.relative_to(dist).as_posix()
 
@@ -52,7 +58,7 @@ def meta(dist: Path, name: str, attribute: str = "name") -> str:
 
 
 def test_the_headers_policy_is_the_pages_own_with_framing_forbidden(dist: Path, rules: list[build.Rule]) -> None:
-    (everywhere,) = [headers for pattern, headers in rules if pattern == "/*"]
+    everywhere = every_address(rules)
     page_policy = meta(dist, "Content-Security-Policy", "http-equiv").split("; ")
     assert everywhere["Content-Security-Policy"].split("; ") == [*page_policy, "frame-ancestors 'none'"]
     assert everywhere["X-Frame-Options"] == "DENY"
@@ -66,7 +72,7 @@ def test_the_headers_policy_is_the_pages_own_with_framing_forbidden(dist: Path, 
 def test_the_deploy_guides_nginx_block_sends_the_built_policy(rules: list[build.Rule]) -> None:
     """Its hash changes with the pages' inline script. The nginx test, where nginx is installed, shows only that
     the headers of every file differ."""
-    (everywhere,) = [headers for pattern, headers in rules if pattern == "/*"]
+    everywhere = every_address(rules)
     guide = (build.ROOT / "docs" / "deploy.md").read_text()
     documented = re.findall(r'add_header Content-Security-Policy "([^"]*)"', guide)
     assert documented == [everywhere["Content-Security-Policy"]], "take docs/deploy.md's policy from dist/_headers"
