@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from typing import Any
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 # engine.js warns so when the worker had to fetch the whole standard library: a visitor still plays, but every
 # flow of the tests must run on the trimmed one that the build traced (tools/stdlib_flows.py lacks a flow).
@@ -56,10 +56,15 @@ def guarded_page(browser: Browser, base_url: str, guard: Guard | None = None) ->
     that site's origin (`guard`, or a new one), checked when the context closes."""
     address = urlsplit(base_url)
     context = browser.new_context(base_url=base_url, service_workers="allow")
-    guard = guard or Guard(f"{address.scheme}://{address.netloc}")
-    context.on("request", guard.request)
-    context.on("console", guard.console)
-    context.on("weberror", guard.weberror)
+    guard = watched(context, guard or Guard(f"{address.scheme}://{address.netloc}"))
     yield context.new_page()
     context.close()
     guard.check()
+
+
+def watched(context: BrowserContext, guard: Guard) -> Guard:
+    """`guard`, now shown every request, console message and uncaught exception of `context`."""
+    context.on("request", guard.request)
+    context.on("console", guard.console)
+    context.on("weberror", guard.weberror)
+    return guard

@@ -18,7 +18,7 @@ from browsers import killing  # shared with the Firefox twin
 from browsers.drivers import ROUND, engine_counts
 
 from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip
-from guard import Guard
+from guard import Guard, watched
 
 
 def launch(browser_type: BrowserType, launch_args: dict[str, Any], site_url: str, profile: Path,
@@ -27,9 +27,7 @@ def launch(browser_type: BrowserType, launch_args: dict[str, Any], site_url: str
     process."""
     context = browser_type.launch_persistent_context(profile, **launch_args, base_url=site_url,
                                                      service_workers="allow")
-    context.on("request", guard.request)
-    context.on("console", guard.console)
-    context.on("weberror", guard.weberror)
+    watched(context, guard)
     return context, context.pages[0] if context.pages else context.new_page(), main_process(profile)
 
 
