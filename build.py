@@ -91,7 +91,7 @@ def build(dist: Path = DIST, site_url: str | None = None) -> Path:
     bundle_scripts(dist)
     write_crawler_files(dist, site_url)
     write_worker(dist, wheel, stdlib)
-    write_service_worker(dist)
+    write_service_worker(dist, stdlib)
     write_headers(dist, stdlib)
     precompress(dist)
     return dist

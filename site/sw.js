@@ -1,7 +1,8 @@
 // Krig's service worker: every file of the site is cached on install, so after one visit every page, in
 // every language, works offline, game engine included.
 //
-// build.py replaces the placeholder below with {"version": "<content hash>", "files": [paths from the root]}.
+// build.py replaces the placeholder below with {"version": "<content hash>", "files": [paths from the root],
+// "versioned": [those of the files whose address changes with their content]}.
 // A new build has a new version, hence a new cache; the new worker waits (no automatic skipWaiting, so an
 // open game is never swapped under the player) until a page asks for it with {type: "skip-waiting"}.
 
@@ -9,15 +10,21 @@ const PRECACHE = "__PRECACHE__";
 const CACHE = `krig-${PRECACHE.version}`;
 const ROOT = new URL("./", self.location).href;
 const PRECACHED = new Set(PRECACHE.files.map((file) => ROOT + file));
+// A versioned file is the same wherever the browser holds a copy of it, so its copy in the HTTP cache is never
+// revalidated. That matters for the WebAssembly module: Chromium keeps the code it compiled from the HTTP cache's
+// copy beside that copy, and no longer finds it once the copy has been revalidated. From the precache, Python's
+// 9.6 MB module would be compiled again at every visit, and run slower until it is.
+const VERSIONED = new Set(PRECACHE.versioned.map((file) => ROOT + file));
 const SNAPSHOT_CACHE = "krig-snapshot"; // filled by js/worker.js; it checks the snapshot's own version itself
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // "no-cache" revalidates every file with the server: a file the page has just downloaded costs a 304, not a
-    // second download, and a new version still never stores an older copy of a file. Every file is fetched
+    // "no-cache" revalidates every other file with the server: a file the page has just downloaded costs a 304,
+    // not a second download, and a new version still never stores an older copy of a file. Every file is fetched
     // before any is stored, so that a failed install stores nothing, as cache.addAll() would.
-    const requests = PRECACHE.files.map((file) => new Request(ROOT + file, { cache: "no-cache" }));
+    const requests = PRECACHE.files.map((file) => new Request(ROOT + file,
+      { cache: VERSIONED.has(ROOT + file) ? "default" : "no-cache" }));
     const answers = await Promise.all(requests.map(plainAnswer));
     await Promise.all(requests.map((request, i) => cache.put(request, answers[i])));
   })());
@@ -76,10 +83,26 @@ async function answer(request, address) {
   }
 }
 
+/**
+ * A versioned WebAssembly module: the HTTP cache's copy, passed through unchanged, so that Chromium finds the code it
+ * compiled from it; or, where the HTTP cache holds none (or the browser knows no "only-if-cached"), the precache's.
+ * "only-if-cached" never asks the network.
+ */
+async function compiled(request, address) {
+  try {
+    const kept = await fetch(new Request(address, { cache: "only-if-cached", mode: "same-origin" }));
+    if (kept.ok) return kept;
+  } catch {
+    // not in the HTTP cache
+  }
+  return answer(request, address);
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const address = request.method === "GET" ? precached(request) : null;
   // What the precache lacks (another origin, a first visit's openings, an unknown address) is not ours to answer:
   // the browser asks the network itself, and a failure is its own plain failed load.
-  if (address) event.respondWith(answer(request, address));
+  if (address && VERSIONED.has(address) && address.endsWith(".wasm")) event.respondWith(compiled(request, address));
+  else if (address) event.respondWith(answer(request, address));
 });

@@ -68,10 +68,21 @@ def header_rules(dist: Path, stdlib: Path) -> list[Rule]:
     its address changes with its content (the runtime's versioned folder, the standard library's hashed name),
     revalidated everywhere else. Hosts join the values of every rule that matches, so caching rules never overlap.
     """
-    versioned = {runtime_folder(), stdlib.relative_to(dist).as_posix()}
+    versioned = versioned_addresses(dist, stdlib)
     patterns = sorted(f"/{name}/*" if (dist / name).is_dir() else f"/{name}" for name in versioned)
     return [("/*", security_headers()), *((pattern, FOR_GOOD) for pattern in patterns),
             *((pattern, REVALIDATE) for pattern in ["/", *revalidated(dist, dist, versioned)])]
+
+
+def versioned_addresses(dist: Path, stdlib: Path) -> set[str]:
+    """The addresses, from the site root, whose content never changes under them: the runtime's versioned folder
+    and the trimmed standard library's hashed name."""
+    return {runtime_folder(), stdlib.relative_to(dist).as_posix()}
+
+
+def is_versioned(name: str, versioned: set[str]) -> bool:
+    """Whether the file `name` (from the site root) lies at or under one of the `versioned` addresses."""
+    return any(name == address or name.startswith(address + "/") for address in versioned)
 
 
 def revalidated(dist: Path, folder: Path, versioned: set[str]) -> list[str]:

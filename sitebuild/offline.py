@@ -7,7 +7,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from .headers import HOST_FILES
+from .headers import HOST_FILES, is_versioned, versioned_addresses
 from .openings import OPENINGS
 from .pages import ROBOTS, SCREENSHOTS, SITEMAP
 from .paths import SITE
@@ -25,13 +25,16 @@ def precache_list(dist: Path) -> list[str]:
                   if not name.endswith((".br", ".gz")) and name not in skip and not name.startswith(NOT_PRECACHED))
 
 
-def write_service_worker(dist: Path) -> None:
-    """sw.js with the precache list and a cache name made of the files' content hash."""
+def write_service_worker(dist: Path, stdlib: Path) -> None:
+    """sw.js with the precache list, those of its files whose address changes with their content, and a cache name
+    made of the files' content hash."""
     files = precache_list(dist)
+    versioned = versioned_addresses(dist, stdlib)
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode() + b"\0" + hashlib.sha256((dist / name).read_bytes()).digest())
     version = digest.hexdigest()[:16]
     source = (SITE / "sw.js").read_text()
-    precache = json.dumps({"version": version, "files": files}, separators=(",", ":"))
+    lasting = [name for name in files if is_versioned(name, versioned)]
+    precache = json.dumps({"version": version, "files": files, "versioned": lasting}, separators=(",", ":"))
     (dist / "sw.js").write_text(source.replace('"__PRECACHE__"', precache))

@@ -261,6 +261,9 @@ def test_service_worker_precaches_every_page_and_pyodide(dist: Path) -> None:
     assert not any(f.startswith("bench/") for f in files)
     assert all((dist / f).is_file() for f in files)
     assert re.fullmatch(r"[0-9a-f]{16}", precache["version"])
+    # those whose address changes with their content, which the worker takes from the HTTP cache as it is
+    assert set(precache["versioned"]) == {f for f in files if f.startswith(f"{runtime}/") or f == stdlib}
+    assert f"{runtime}/pyodide.asm.wasm" in precache["versioned"]
 
 
 def test_every_file_is_precompressed(dist: Path) -> None:
