@@ -29,12 +29,12 @@ def write_service_worker(dist: Path, stdlib: Path) -> None:
     """sw.js with the precache list, those of its files whose address changes with their content, and a cache name
     made of the files' content hash."""
     files = precache_list(dist)
-    versioned = versioned_addresses(dist, stdlib)
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode() + b"\0" + hashlib.sha256((dist / name).read_bytes()).digest())
     version = digest.hexdigest()[:16]
     source = (SITE / "sw.js").read_text()
-    lasting = [name for name in files if is_versioned(name, versioned)]
-    precache = json.dumps({"version": version, "files": files, "versioned": lasting}, separators=(",", ":"))
+    addresses = versioned_addresses(dist, stdlib)
+    versioned = [name for name in files if is_versioned(name, addresses)]
+    precache = json.dumps({"version": version, "files": files, "versioned": versioned}, separators=(",", ":"))
     (dist / "sw.js").write_text(source.replace('"__PRECACHE__"', precache))
