@@ -15,6 +15,9 @@ const PRECACHED = new Set(PRECACHE.files.map((file) => ROOT + file));
 // copy beside that copy, and no longer finds it once the copy has been revalidated. From the precache, Python's
 // 9.6 MB module would be compiled again at every visit, and run slower until it is.
 const VERSIONED = new Set(PRECACHE.versioned.map((file) => ROOT + file));
+// Only Chromium is served better so: Firefox ESR started Python about 100 ms later from the HTTP cache's copy, and
+// WebKitGTK downloads a file asked for "only-if-cached" (docs/performance.md, "The compiled wasm kept across visits").
+const COMPILED_KEPT = Boolean(self.navigator.userAgentData?.brands?.some(({ brand }) => brand === "Chromium"));
 const SNAPSHOT_CACHE = "krig-snapshot"; // filled by js/worker.js; it checks the snapshot's own version itself
 
 self.addEventListener("install", (event) => {
@@ -103,6 +106,7 @@ self.addEventListener("fetch", (event) => {
   const address = request.method === "GET" ? precached(request) : null;
   // What the precache lacks (another origin, a first visit's openings, an unknown address) is not ours to answer:
   // the browser asks the network itself, and a failure is its own plain failed load.
-  if (address && VERSIONED.has(address) && address.endsWith(".wasm")) event.respondWith(compiled(request, address));
-  else if (address) event.respondWith(answer(request, address));
+  if (address && COMPILED_KEPT && VERSIONED.has(address) && address.endsWith(".wasm")) {
+    event.respondWith(compiled(request, address));
+  } else if (address) event.respondWith(answer(request, address));
 });

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, Request, expect
 
 from sitebuild.languages import CODES
 
@@ -22,7 +22,7 @@ def test_every_language_loads_and_plays_offline_after_one_visit(
 
     failed = []  # offline, the site starts no download that cannot succeed (leaving a page cancels its own)
     context.on("requestfailed", lambda request: None if "ERR_ABORTED" in (request.failure or "")
-               else failed.append(f"{request.url}: {request.failure}"))
+               or looked_in_http_cache(request) else failed.append(f"{request.url}: {request.failure}"))
     context.set_offline(True)
     for lang in CODES:
         page.goto(f"{lang}/index.html")
@@ -39,6 +39,12 @@ def test_every_language_loads_and_plays_offline_after_one_visit(
     page.wait_for_url("**/en/index.html")
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
     assert failed == []
+
+
+def looked_in_http_cache(request: Request) -> bool:
+    """The service worker's look for the wasm in the HTTP cache ("only-if-cached", site/sw.js), which never asks the
+    network: this context's HTTP cache, in memory, may not hold the 9.6 MB, and the precache answers."""
+    return request.service_worker is not None and request.url.endswith(".wasm")
 
 
 def test_root_page_picks_the_visitors_language(page: Page, guard) -> None:
