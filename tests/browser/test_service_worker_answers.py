@@ -1,9 +1,9 @@
 """The service worker answers from its cache what it precached, and nothing else: a request the precache lacks
 goes to the network as if there were no worker, so that its failure is the browser's plain failed load, never a
-worker that failed (the Firefox ESR half is in tests/crossbrowser/test_service_worker_errors.py). The engine's
-WebAssembly module comes from the HTTP cache's copy where the browser holds one, for the code compiled from it, and
-from the precache where it does not. The network's failures are the test server's own (tests/serving.py):
-Playwright's routes do not see every request of a page that a service worker controls."""
+worker that failed (the Firefox ESR half is in tests/crossbrowser/test_service_worker_errors.py). In Chromium the
+engine's WebAssembly module comes from the HTTP cache's copy where the browser holds one, for the code compiled
+from it, and from the precache where it does not. The network's failures are the test server's own
+(tests/serving.py): Playwright's routes do not see every request of a page that a service worker controls."""
 
 from __future__ import annotations
 
