@@ -20,6 +20,7 @@ from krig import Game
 from guard import Guard
 
 ENGINE_READY = "() => document.documentElement.dataset.engine === 'ready'"
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"  # the page is the service worker's
 LOAD_TIMEOUT = 60_000
 # How long a test waits for a round's win chances. Not a speed check: an estimate of four players in played order
 # is about 4 s of CPU on the tests' baseline WebAssembly (2 s as shipped), four at once on two cores took 9-18 s,

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page
 
 import build
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game
+from gamepage import CONTROLLED, ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game
 from guard import Guard, guarded_page
 
 
@@ -73,7 +73,7 @@ def test_on_a_host_that_drops_html_the_game_comes_back_from_the_service_worker_a
     flip(page, 3)
     assert wasm and wasm[0]["cache-control"] == "public, max-age=31536000, immutable"
 
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=LOAD_TIMEOUT)
+    page.wait_for_function(CONTROLLED, timeout=LOAD_TIMEOUT)
     again = page.reload()  # the service worker answers now: its copy of the page must not be a redirect
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
     assert again is not None and again.from_service_worker and board(page)["round"] == "3"

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game
+from gamepage import CONTROLLED, ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game
 from guard import guarded_page
 
 
@@ -50,7 +50,7 @@ def test_the_site_in_a_subfolder_plays_and_then_plays_offline(subfolder_page: Pa
     scope = page.evaluate("async () => (await navigator.serviceWorker.ready).scope")
     assert scope.endswith("/krig/")  # the service worker stays inside the subfolder
 
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=LOAD_TIMEOUT)
+    page.wait_for_function(CONTROLLED, timeout=LOAD_TIMEOUT)
     page.context.set_offline(True)
     page.goto("fr/index.html")
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)

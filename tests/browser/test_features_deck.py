@@ -15,7 +15,17 @@ from playwright.sync_api import BrowserContext, Page, expect
 from krig.webapp import decks
 from krig.webapp.narrate import Narrator
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, flip, new_game, open_game, short_seed, wait_saved, wait_stored
+from gamepage import (
+    CONTROLLED,
+    ENGINE_READY,
+    LOAD_TIMEOUT,
+    flip,
+    new_game,
+    open_game,
+    short_seed,
+    wait_saved,
+    wait_stored,
+)
 
 SEED = 8  # four players; the first round shows QH, JD, AC and 9H: a lettered card in each colour, and a 9
 FIRST_ROUND = ["QH", "JD", "AC", "9H"]
@@ -142,7 +152,7 @@ def test_a_replay_is_redrawn_in_the_deck_chosen_during_it(page: Page, guard) -> 
 @pytest.mark.service_worker
 def test_every_deck_is_drawn_offline_from_the_cache(context: BrowserContext, page: Page, guard) -> None:
     open_game(page, "ru/index.html")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=LOAD_TIMEOUT)
+    page.wait_for_function(CONTROLLED, timeout=LOAD_TIMEOUT)
     new_game(page, 4, SEED)
     flip(page)
     context.set_offline(True)

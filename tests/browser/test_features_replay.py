@@ -17,6 +17,7 @@ from krig.webapp import facts, gamelog, history, records
 from krig.webapp.narrate import Narrator
 
 from gamepage import (
+    CONTROLLED,
     ENGINE_READY,
     LOAD_TIMEOUT,
     READ_RECORD,
@@ -324,7 +325,7 @@ def test_a_replay_works_offline_with_the_pages_own_digits(context: BrowserContex
     game = Game.new(2, seed=seed)
     played = rounds_of(game.copy())
     open_game(page, "bn/index.html")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=LOAD_TIMEOUT)
+    page.wait_for_function(CONTROLLED, timeout=LOAD_TIMEOUT)
     context.set_offline(True)
     page.reload()
     page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)

@@ -7,7 +7,7 @@ from playwright.sync_api import BrowserContext, Page, Request, expect
 
 from sitebuild.languages import CODES
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game, open_game
+from gamepage import CONTROLLED, ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game, open_game
 
 pytestmark = pytest.mark.service_worker  # what the service worker serves offline
 
@@ -16,7 +16,7 @@ def test_every_language_loads_and_plays_offline_after_one_visit(
     context: BrowserContext, page: Page, guard
 ) -> None:
     open_game(page, "sw/index.html")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=LOAD_TIMEOUT)
+    page.wait_for_function(CONTROLLED, timeout=LOAD_TIMEOUT)
     cache = [name for name in page.evaluate("() => caches.keys()") if name != "krig-snapshot"]
     assert len(cache) == 1 and cache[0].startswith("krig-")
 

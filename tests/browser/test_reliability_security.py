@@ -6,7 +6,18 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, attribute, board, flip, new_game, open_game, record, wait_saved
+from gamepage import (
+    CONTROLLED,
+    ENGINE_READY,
+    LOAD_TIMEOUT,
+    attribute,
+    board,
+    flip,
+    new_game,
+    open_game,
+    record,
+    wait_saved,
+)
 
 WATCH_CSP = """
 window.__violations = [];
@@ -62,14 +73,14 @@ def test_the_pages_one_inline_script_runs_under_the_csp_and_makes_the_saves_stor
 def test_offline_play_through_the_service_worker_asks_no_other_origin(context: BrowserContext, page: Page,
                                                                     guard) -> None:
     open_game(page)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=LOAD_TIMEOUT)
+    page.wait_for_function(CONTROLLED, timeout=LOAD_TIMEOUT)
     new_game(page, 2, 9)
     flip(page, 2)
     context.set_offline(True)
     try:
         page.reload()  # served by the service worker, whose fetches the context reports too
         page.wait_for_function(ENGINE_READY, timeout=LOAD_TIMEOUT)
-        assert page.evaluate("() => navigator.serviceWorker.controller !== null")
+        assert page.evaluate(CONTROLLED)
         flip(page, 2)
         page.click("[data-testid=finish]")
         expect(page.locator("[data-testid=result]")).to_be_visible()

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType, Page
 
 import build
 
-from gamepage import LOAD_TIMEOUT, open_game
+from gamepage import CONTROLLED, LOAD_TIMEOUT, open_game
 from guard import Guard, guarded_page, watched
 from serving import Site
 
@@ -54,7 +54,7 @@ def page(browser: Browser, site: Site, guard: Guard) -> Iterator[Page]:
     """The game page of `site`, once its service worker controls it."""
     with guarded_page(browser, site.url, guard) as page:
         open_game(page)
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        page.wait_for_function(CONTROLLED)
         yield page
 
 
@@ -68,7 +68,7 @@ def on_disk(browser_type: BrowserType, browser_type_launch_args: dict[str, Any],
     watched(context, guard)
     page = context.pages[0] if context.pages else context.new_page()
     open_game(page)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.wait_for_function(CONTROLLED)
     yield context, page
     context.close()
     guard.check()

@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from gamepage import ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game, open_game, record, wait_saved
+from gamepage import CONTROLLED, ENGINE_READY, LOAD_TIMEOUT, board, flip, new_game, open_game, record, wait_saved
 
 pytestmark = pytest.mark.service_worker  # a new version waits in the service worker
 
 
 def test_update_waits_for_the_visitor_and_keeps_the_game(page: Page, guard, dist: Path) -> None:
     open_game(page)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=LOAD_TIMEOUT)
+    page.wait_for_function(CONTROLLED, timeout=LOAD_TIMEOUT)
     new_game(page, 2, 8)
     flip(page, 3)
     wait_saved(page, 3)
