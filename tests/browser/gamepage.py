@@ -14,13 +14,13 @@ from typing import Any, Literal
 from playwright.sync_api import Browser, BrowserContext, JSHandle, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from browsers.drivers import CONTROLLED as CONTROLLED  # re-exported: the wait for the service worker's control
 from browsers.drivers import DESCRIBE
 from krig import Game
 
 from guard import Guard
 
 ENGINE_READY = "() => document.documentElement.dataset.engine === 'ready'"
-CONTROLLED = "() => navigator.serviceWorker.controller !== null"  # the page is the service worker's
 LOAD_TIMEOUT = 60_000
 # How long a test waits for a round's win chances. Not a speed check: an estimate of four players in played order
 # is about 4 s of CPU on the tests' baseline WebAssembly (2 s as shipped), four at once on two cores took 9-18 s,
