@@ -80,9 +80,13 @@ class TestHandler(build.Handler):
     """build.py's handler, which also answers the addresses of `served_extra` with their bytes, and BLANK."""
 
     extra: dict[str, bytes] = {f"/{BLANK}": BLANK_HTML}
+    held: dict[str, threading.Event] = {}  # a page sent up to its <body>, the rest once the event is set
 
     def do_GET(self) -> None:
         path = self.path.split("?", 1)[0]
+        if path in self.held:
+            self.send_body_later(path, self.held[path])
+            return
         body = self.extra.get(path)
         if body is None:
             super().do_GET()
@@ -92,6 +96,26 @@ class TestHandler(build.Handler):
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
+
+    def send_body_later(self, path: str, released: threading.Event) -> None:
+        """The page's head at once, its body once `released` is set (or after a minute): the page's script runs
+        while the rest of the page has not arrived, as on a slow network."""
+        html = (Path(self.directory) / path.lstrip("/")).read_bytes()
+        head, body = html.split(b"<body>", 1)
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(html)))
+        self.end_headers()
+        self.wfile.write(head)
+        self.wfile.flush()
+        released.wait(60)
+        self.wfile.write(b"<body>" + body)
+
+
+@pytest.fixture(scope="session")
+def held_pages() -> dict[str, threading.Event]:
+    """Pages the test server sends in two parts, by address from the root (`TestHandler.send_body_later`)."""
+    return TestHandler.held
 
 
 @pytest.fixture(scope="session")

@@ -2,15 +2,14 @@
 // IndexedDB (store.js). It never decides a rule: every round, count and sentence comes from the bridge.
 // state.js says what the page is doing; docs/site.md lists the modules.
 //
-// This entry module is deferred: it runs once the page is parsed and its style sheet has come, before the browser's
-// first layout (an async one ran only after a layout without the styles, and then the one with them). The build
-// bundles it with every module it imports, statically or with import() (sitebuild/bundles.py), so that it is one
-// file to fetch, and import() says only what runs later:
+// This entry module is loaded async, so that it runs as soon as it is fetched, while the page is still being parsed
+// and laid out; the build bundles it with every module it imports, statically or with import() (sitebuild/
+// bundles.py), so that it is one file to fetch, and import() says only what runs later:
 //   1. it starts the worker (Pyodide loads in the background, on its own thread; #engine-progress shows how far)
 //      and opens IndexedDB at once;
-//   2. it loads restore.js, which draws the stored board → performance.mark("board-restored") (when a
-//      localStorage hint says there is no save, the parsed page's empty board is the board: the mark takes the
-//      time this module ran, before the first layout);
+//   2. once the page is parsed, it notes when the empty board was on screen and loads restore.js, which draws
+//      the stored board → performance.mark("board-restored") (when a localStorage hint says there is no save,
+//      the empty board on screen is the board: the mark takes the time it was shown);
 //   2b. flips draw at once the rounds the stored record knows ahead, or on a first visit those of an opening of
 //      the pool (openings.js, fetched right after the worker is started) → performance.mark("flip-ready");
 //   3. start.js, loaded then, restores the record (or deals a first game) once the engine answers, which
@@ -28,9 +27,9 @@ const lang = document.documentElement.lang || "en";
 
 /** Start the worker and Python: {engine, loading}, `loading` the promise of its first answer. */
 function startEngine() {
-  const progress = document.getElementById("engine-progress");
   const engine = new Engine(lang, (value) => {
-    progress.value = Math.max(progress.value, value);
+    const progress = document.getElementById("engine-progress"); // not parsed yet at the very start
+    if (progress) progress.value = Math.max(progress.value, value);
   });
   const loading = engine.start();
   loading.catch(() => {}); // handled by start.js, after the board is drawn
@@ -42,6 +41,10 @@ const opening = loadStart(); // one transaction: the preferences and the stored 
 lockGame(); // asked for now, beside IndexedDB: the first flip waits for this tab to hold the game
 // a first visit's first game is an opening of the pool, played while Python loads (a link needs the engine)
 const first = !maybeSaved() && !location.search ? fetchOpening(lang) : null;
-const emptyAt = maybeSaved() ? null : performance.now();
-const drawing = import("./restore.js").then(({ restoreBoard }) => restoreBoard(opening, emptyAt, first));
-import("./start.js").then(({ start }) => start(drawing, started));
+const parsed = document.readyState !== "loading" ? Promise.resolve()
+  : new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
+const drawing = parsed.then(() => {
+  const emptyAt = maybeSaved() ? null : performance.now();
+  return import("./restore.js").then(({ restoreBoard }) => restoreBoard(opening, emptyAt, first));
+});
+parsed.then(() => import("./start.js")).then(({ start }) => start(drawing, started));

@@ -55,8 +55,8 @@ function playOpening(record) {
 
 /**
  * Draw the board of the stored record that `opening` (store.loadStart) reads, and resolve to the record.
- * `emptyAt` is set when the page, told by the save hint that there is no save, went on with the parsed page's
- * empty board at that time: if IndexedDB indeed holds no game, that is when the board was restored.
+ * `emptyAt` is set when the page, told by the save hint that there is no save, went on with the empty board
+ * already on screen at that time: if IndexedDB indeed holds no game, that is when the board was restored.
  * `first` is the promise of a first visit's opening (openings.js), or null.
  */
 export async function restoreBoard(opening, emptyAt, first = null) {
