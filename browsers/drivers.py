@@ -51,12 +51,19 @@ ROUND = "() => Number(document.getElementById('board').dataset.round)"
 SAVED = "(n) => document.getElementById('board').dataset.savedRound === String(n)"
 SHOWN = "(id) => document.querySelector(`[data-testid=${id}]`)?.getClientRects().length > 0"
 ENABLED = "(id) => !document.querySelector(`[data-testid=${id}]`).disabled"
-# What a failed wait reports of the page: its address, the board's hooks and the notices it shows
+# What a failed wait reports of the page: its address, the board's hooks and the notices it shows; and, for a start
+# that never ends, how far the page got: its parsing, the engine's progress, its marks (ms since navigation), and
+# each file it has received, with when that file ended
 DESCRIBE = """() => ({ url: location.href, engine: document.documentElement.dataset.engine,
   board: { ...document.getElementById('board')?.dataset },
   flip: { disabled: document.getElementById('flip')?.disabled, busy: document.getElementById('flip')?.ariaBusy },
   notices: [...document.querySelectorAll('.notice')].filter((e) => e.getClientRects().length > 0)
-    .map((e) => e.dataset.testid ?? e.id) })"""
+    .map((e) => e.dataset.testid ?? e.id),
+  parsing: document.readyState, progress: document.getElementById('engine-progress')?.value,
+  controlled: navigator.serviceWorker?.controller !== null, now: Math.round(performance.now()),
+  marks: performance.getEntriesByType('mark').map((m) => `${m.name} ${Math.round(m.startTime)}`),
+  files: performance.getEntriesByType('resource')
+    .map((r) => `${new URL(r.name).pathname.split('/').pop()} ${Math.round(r.responseEnd)}`) })"""
 
 # WebKit's driver cannot read the console, so each loaded page gets this hook. It keeps what it sees in
 # sessionStorage, which outlives the navigations within a tab; errors before the hook is installed (during
