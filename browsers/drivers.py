@@ -60,7 +60,7 @@ DESCRIBE = """() => ({ url: location.href, engine: document.documentElement.data
   notices: [...document.querySelectorAll('.notice')].filter((e) => e.getClientRects().length > 0)
     .map((e) => e.dataset.testid ?? e.id),
   parsing: document.readyState, progress: document.getElementById('engine-progress')?.value,
-  controlled: navigator.serviceWorker?.controller !== null, now: Math.round(performance.now()),
+  controlled: (""" + CONTROLLED + """)(), now: Math.round(performance.now()),
   marks: performance.getEntriesByType('mark').map((m) => `${m.name} ${Math.round(m.startTime)}`),
   files: performance.getEntriesByType('resource')
     .map((r) => `${new URL(r.name).pathname.split('/').pop()} ${Math.round(r.responseEnd)}`) })"""
